@@ -1,0 +1,3 @@
+"""auctionhouse: play, simulate and study auction board games."""
+
+__version__ = "0.1.0"

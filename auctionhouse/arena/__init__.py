@@ -1,0 +1,1 @@
+"""Simulation and tournaments: runners, statistics, benchmarks."""

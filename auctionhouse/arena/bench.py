@@ -1,0 +1,33 @@
+"""Random-playout speed: games per second and microseconds per move."""
+
+from __future__ import annotations
+
+import time
+
+from ..bots.random_bot import RandomBot
+from ..core import Game, derive_seed
+from .runner import play
+
+
+def bench_game(game: Game, players: int, seconds: float = 2.0, seed: int = 1, min_games: int = 3) -> dict:
+    """Play random games for about `seconds`; the clock covers the moves, not the deal."""
+    games = moves = 0
+    elapsed = 0.0
+    while elapsed < seconds or games < min_games:
+        s = derive_seed(seed, f"bench/{games}")
+        state = game.new_state(players, seed=s, first_player=games % players)
+        bots = [RandomBot(derive_seed(s, f"bot/{p}")) for p in range(players)]
+        t0 = time.perf_counter()
+        play(state, bots)
+        elapsed += time.perf_counter() - t0
+        games += 1
+        moves += len(state.history)
+    return {
+        "game": game.name,
+        "players": players,
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "games_per_second": games / elapsed,
+        "moves_per_game": moves / games,
+        "us_per_move": elapsed / moves * 1e6,
+    }

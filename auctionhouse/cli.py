@@ -1,0 +1,158 @@
+"""The command line: games, simulate, replay, bench."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from .core import AuctionhouseError, load_record, parse_option_args, replay
+from .games import all_games, get_game
+
+app = typer.Typer(
+    help="Play, simulate and study auction board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err = Console(stderr=True)
+
+
+def fail(message: str) -> None:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(2)
+
+
+def game_options(game_name: str, option: list[str], deck: Optional[Path]) -> tuple:
+    game = get_game(game_name)
+    opts: dict = parse_option_args(option or [])
+    if deck is not None:
+        if not any(o.name == "deck" for o in game.options):
+            fail(f"{game.name} has no deck option")
+        opts["deck"] = str(deck)
+    return game, opts
+
+
+@app.command()
+def games() -> None:
+    """List the games with their player counts and options."""
+    table = Table(title="Games")
+    table.add_column("game", style="bold")
+    table.add_column("players")
+    table.add_column("options")
+    for g in all_games():
+        opts = "\n".join(o.describe() for o in g.options) or "-"
+        table.add_row(f"{g.name}\n[dim]{g.title}[/]", f"{g.min_players}-{g.max_players}", opts)
+    console.print(table)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game name, see `auctionhouse games`.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
+    games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the whole series.")] = 1,
+    bots: Annotated[str, typer.Option(help="One bot for all seats, or a comma list, one per seat.")] = "random",
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Game option key=value (repeatable).")] = None,
+    deck: Annotated[Optional[Path], typer.Option(help="Deck file (JSON or TOML) for games with a deck option.")] = None,
+    records: Annotated[Optional[Path], typer.Option(help="Write each game's record into this folder.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object and nothing else.")] = False,
+) -> None:
+    """Play GAMES games between bots and report wins and mean scores per seat."""
+    from .arena.runner import simulate as run
+
+    if games_ < 1:
+        fail("--games must be at least 1")
+    g, opts = game_options(game, option, deck)
+    specs = bots.split(",")
+    if as_json:
+        summary = run(g, players, games_, seed, specs, opts, records)
+        print(json.dumps(summary))
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task(f"{g.name} x{players}", total=games_)
+        summary = run(g, players, games_, seed, specs, opts, records, lambda i, s: progress.advance(task))
+    table = Table(title=f"{g.title}: {games_} games, {players} players, seed {seed}")
+    for col in ("seat", "bot", "wins", "win %", "mean score"):
+        table.add_column(col, justify="right" if col != "bot" else "left")
+    for s in summary["seats"]:
+        table.add_row(
+            str(s["seat"]), s["bot"], f"{s['wins']:g}", f"{100 * s['wins'] / games_:.1f}", f"{s['mean_score']:.1f}"
+        )
+    console.print(table)
+    console.print(
+        f"{summary['games_per_second']:.0f} games/s, {summary['moves_per_game']:.0f} moves/game, "
+        f"{summary['seconds']:.2f} s"
+    )
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A record written by simulate, play or the server.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Replay a record, check every move, and print the result."""
+    rec = load_record(file)
+    g = get_game(str(rec.get("game")))
+    state = replay(g, rec)
+    res = state.result()
+    out = {
+        "game": g.name,
+        "over": state.is_over(),
+        "scores": list(res.scores) if res else list(state.scores()),
+        "winners": list(res.winners) if res else [],
+    }
+    if as_json:
+        print(json.dumps(out))
+        return
+    console.print(f"{g.title}: {len(state.history)} moves replayed, game {'over' if out['over'] else 'not over'}")
+    for p, score in enumerate(out["scores"]):
+        mark = " [bold green]winner[/]" if p in out["winners"] else ""
+        console.print(f"  seat {p}: {score}{mark}")
+
+
+@app.command()
+def bench(
+    game: Annotated[Optional[list[str]], typer.Option("--game", "-g", help="Only these games.")] = None,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game (capped to each game's range).")] = 4,
+    seconds: Annotated[float, typer.Option(help="Seconds of play per game.")] = 3.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Random-playout speed of each game: games/s and microseconds per move."""
+    from .arena.bench import bench_game
+
+    chosen = [get_game(n) for n in game] if game else all_games()
+    rows = []
+    for g in chosen:
+        n = min(max(players, g.min_players), g.max_players)
+        if not as_json:
+            err.print(f"benchmarking {g.name} ({n} players, {seconds:g} s)...")
+        rows.append(bench_game(g, n, seconds))
+    if as_json:
+        print(json.dumps(rows))
+        return
+    table = Table(title="Random playouts, one core")
+    for col in ("game", "players", "games", "games/s", "moves/game", "us/move"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for r in rows:
+        table.add_row(
+            r["game"], str(r["players"]), str(r["games"]), f"{r['games_per_second']:.0f}",
+            f"{r['moves_per_game']:.0f}", f"{r['us_per_move']:.2f}",
+        )
+    console.print(table)
+
+
+def main() -> None:
+    try:
+        app()
+    except AuctionhouseError as e:
+        err.print(f"[bold red]error:[/] {e}", highlight=False)
+        sys.exit(2)

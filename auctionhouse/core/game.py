@@ -1,0 +1,99 @@
+"""The game factory: name, player range, options, and new states from a seed or a setup."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from .errors import OptionError, SetupError
+from .options import Option, resolve_options
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+class Game:
+    """A game's type and sizes as data, and the way to start a state.
+
+    Subclasses set the class attributes and implement `make_setup` (a random deal, JSON-safe,
+    from a seed) and `from_setup` (a state from a deal, checking it).
+    """
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    options: tuple[Option, ...] = ()
+    summary: str = ""
+
+    def resolve(self, players: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Check the player count and fill in the options, or raise OptionError."""
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+        opts = resolve_options(self.name, self.options, players, options)
+        self.check_options(players, opts)
+        return opts
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        """Cross-option checks a game may add (raise OptionError)."""
+
+    def new_state(
+        self,
+        players: int,
+        options: dict[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        setup: dict | None = None,
+        first_player: int | None = None,
+    ) -> State:
+        """A new game: dealt from `seed` (random if None) or from an explicit `setup`.
+
+        `first_player` (with a seed) fixes the seat that starts where the rules leave it to the
+        players; games whose rules decide it themselves ignore it.
+        """
+        opts = self.resolve(players, options)
+        if setup is None:
+            if seed is None:
+                seed = random.SystemRandom().randrange(1 << 63)
+            setup = self.make_setup(players, opts, seed, first_player)
+        elif not isinstance(setup, dict):
+            raise SetupError(f"a setup is a JSON object, not {type(setup).__name__}")
+        return self.from_setup(players, opts, setup)
+
+    def make_setup(
+        self, players: int, options: dict[str, Any], seed: int, first_player: int | None = None
+    ) -> dict:
+        """A random deal from `seed`, written out as JSON (it is what records store)."""
+        raise NotImplementedError
+
+    def from_setup(self, players: int, options: dict[str, Any], setup: dict) -> State:
+        raise NotImplementedError
+
+    def info(self) -> dict:
+        """Static facts for clients: names, player range, options, and the game's catalog."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [
+                {
+                    "name": o.name,
+                    "type": o.type.__name__,
+                    "default": o.default,
+                    "help": o.help,
+                    "choices": list(o.choices) if o.choices else None,
+                    "players": list(o.players) if o.players else None,
+                }
+                for o in self.options
+            ],
+            "catalog": self.catalog(),
+        }
+
+    def catalog(self) -> dict:
+        """What the small integers in views and moves stand for (cards, artists, ...)."""
+        return {}

@@ -1,0 +1,103 @@
+"""The state protocol every game implements: a state machine changed in place, cloned for search."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from .errors import IllegalMove
+from .moves import Move, MoveKind, move_to_json
+from .result import Result, top_scorers
+
+if TYPE_CHECKING:
+    from .game import Game
+
+RECORD_FORMAT = "auctionhouse-record/1"
+
+
+class State:
+    """One game in progress.
+
+    A game's state class implements the abstract methods below. `apply` records every accepted
+    move in `history`, so `record()` can write the game out and `replay` can play it again.
+    """
+
+    game: Game
+    num_players: int
+    options: dict[str, Any]
+    setup: dict
+    history: list[tuple[int, Move]]
+
+    # --- who acts, and how -------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        """The players who may act now: one, or several (sealed bids, open auctions)."""
+        raise NotImplementedError
+
+    def next_actor(self) -> int:
+        """The player a program should ask next when it must pick an order; -1 when over."""
+        raise NotImplementedError
+
+    def legal_moves(self, player: int) -> list[MoveKind]:
+        """The kinds of move `player` may make now (empty when they may not act)."""
+        raise NotImplementedError
+
+    def apply(self, player: int, move: Move) -> None:
+        """Apply `move` by `player`, or raise IllegalMove and leave the state unchanged."""
+        self._apply(player, move)
+        self.history.append((player, move))
+
+    def _apply(self, player: int, move: Move) -> None:
+        raise NotImplementedError
+
+    # --- the end -------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> tuple:
+        """Each seat's score so far (the final score once over)."""
+        raise NotImplementedError
+
+    def result(self) -> Result | None:
+        """Scores and winners (ties shared) once the game is over, else None."""
+        if not self.is_over():
+            return None
+        scores = self.scores()
+        return Result(tuple(scores), top_scorers(scores))
+
+    # --- information ---------------------------------------------------------------------
+    def view(self, player: int | None) -> dict:
+        """What `player` may know (None: a spectator), as a JSON-safe dict."""
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        raise NotImplementedError
+
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A state drawn among those consistent with `player`'s view."""
+        raise NotImplementedError
+
+    def snapshot(self) -> dict:
+        """The whole state, hidden parts included, as JSON-safe data: two states are the same
+        game position exactly when their snapshots are equal (tests and replays compare them)."""
+        raise NotImplementedError
+
+    # --- records -------------------------------------------------------------------------
+    def record(self) -> dict:
+        """Options, setup and every move, as JSON; `replay` turns it back into this state."""
+        out = {
+            "format": RECORD_FORMAT,
+            "game": self.game.name,
+            "players": self.num_players,
+            "options": self.options,
+            "setup": self.setup,
+            "moves": [[p, *move_to_json(m)] for p, m in self.history],
+        }
+        res = self.result()
+        if res is not None:
+            out["result"] = res.to_json()
+        return out
+
+    # --- helpers for games -----------------------------------------------------------------
+    def _check_player(self, player: int) -> None:
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise IllegalMove("seat", f"there is no seat {player!r} at a {self.num_players}-player table")

@@ -1,0 +1,121 @@
+"""Checks every game must pass, used by the per-game property tests and test_protocol.py."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from auctionhouse.bots.random_bot import RandomBot
+from auctionhouse.core import IllegalMove, MoveKind, State, replay
+
+
+def illegal_candidates(state: State, player: int, legal: list[MoveKind], rng: random.Random):
+    """Moves that the legal list does not offer `player` (the engine must refuse them)."""
+    kinds = {mk.kind for mk in legal}
+    out = [("no-such-move", None)]
+    for mk in legal:
+        if mk.parts is not None:
+            n = len(mk.parts)
+            out.append((mk.kind, tuple([-1] + [0] * (n - 1))))
+            out.append((mk.kind, tuple([0] * (n + 1))))
+            if mk.hi is not None:
+                out.append((mk.kind, tuple([mk.hi + 1] + [0] * (n - 1))))
+        elif mk.choices is not None:
+            outside = [c for c in range(-2, max(mk.choices) + 3) if c not in mk.choices]
+            out.append((mk.kind, rng.choice(outside)))
+            out.append((mk.kind, None))
+        elif mk.lo is not None:
+            out.append((mk.kind, mk.lo - 1))
+            if mk.hi is not None:
+                out.append((mk.kind, mk.hi + 1))
+            out.append((mk.kind, None))
+            out.append((mk.kind, float(mk.lo)))
+        else:
+            out.append((mk.kind, 1))
+    out = [m for m in out if not any(mk.kind == m[0] and mk.accepts(m[1]) for mk in legal)]
+    # a kind another player may use now, but this one may not
+    for q in state.actors():
+        if q != player:
+            out.extend(
+                (mk.kind, None) for mk in state.legal_moves(q) if mk.kind not in kinds and mk.lo is None and mk.choices is None
+            )
+    return out
+
+
+def check_views(state: State, rng: random.Random) -> None:
+    """Views are JSON-safe and a determinization for p shows p the same view."""
+    n = state.num_players
+    for p in [None, *range(n)]:
+        v = state.view(p)
+        assert json.loads(json.dumps(v)) == v, "a view must be JSON-safe"
+    for p in range(n):
+        det = state.determinize(p, rng)
+        assert det.view(p) == state.view(p), f"determinizing for {p} changed {p}'s view"
+        assert det.actors() == state.actors()
+        for q in det.actors():
+            if q == p:
+                assert det.legal_moves(q) == state.legal_moves(q)
+
+
+def play_checked(state: State, seed: int, *, illegal_rate=0.2, view_rate=0.05, on_step=None) -> State:
+    """Play `state` to its end with random moves, checking the protocol at every step."""
+    rng = random.Random(seed)
+    bot = RandomBot(seed)
+    steps = 0
+    while not state.is_over():
+        actors = state.actors()
+        assert actors, "a game that is not over has someone to act"
+        p = state.next_actor()
+        assert p in actors
+        for q in range(state.num_players):
+            assert bool(state.legal_moves(q)) == (q in actors), f"seat {q}: legal moves vs actors"
+        legal = state.legal_moves(p)
+        if rng.random() < illegal_rate:
+            before = state.snapshot()
+            cands = illegal_candidates(state, p, legal, rng)
+            outsiders = [q for q in range(state.num_players) if q not in actors]
+            if outsiders:
+                q = rng.choice(outsiders)
+                cands.append((q, legal[0].kind, None))
+            for cand in cands:
+                who, move = (cand[0], cand[1:]) if len(cand) == 3 else (p, cand)
+                with pytest.raises(IllegalMove):
+                    state.apply(who, move)
+                assert state.snapshot() == before, f"refused move {move} changed the state"
+        if rng.random() < view_rate:
+            check_views(state, rng)
+        move = bot.choose(legal)
+        state.apply(p, move)
+        steps += 1
+        if on_step is not None:
+            on_step(state)
+        assert steps < 100_000, "game does not end"
+    assert state.actors() == ()
+    res = state.result()
+    assert res is not None and res.winners and set(res.winners) <= set(range(state.num_players))
+    assert abs(sum(res.shares()) - 1.0) < 1e-9
+    return state
+
+
+def check_replay(state: State) -> None:
+    """The record is JSON and replays to exactly the same state."""
+    rec = json.loads(json.dumps(state.record()))
+    again = replay(state.game, rec)
+    assert again.snapshot() == state.snapshot()
+    assert again.result() == state.result()
+
+
+def check_clone(state: State, seed: int) -> None:
+    """A clone plays on without touching the original."""
+    before = state.snapshot()
+    c = state.clone()
+    assert c.snapshot() == before
+    bot = RandomBot(seed)
+    for _ in range(50):
+        if c.is_over():
+            break
+        p = c.next_actor()
+        c.apply(p, bot.choose(c.legal_moves(p)))
+    assert state.snapshot() == before
