@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -30,7 +30,7 @@ def fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def game_options(game_name: str, option: list[str], deck: Optional[Path]) -> tuple:
+def game_options(game_name: str, option: list[str], deck: Path | None) -> tuple:
     game = get_game(game_name)
     opts: dict = parse_option_args(option or [])
     if deck is not None:
@@ -59,11 +59,21 @@ def simulate(
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
     games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole series.")] = 1,
-    bots: Annotated[str, typer.Option(help="One bot for all seats, or a comma list, one per seat.")] = "random",
-    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Game option key=value (repeatable).")] = None,
-    deck: Annotated[Optional[Path], typer.Option(help="Deck file (JSON or TOML) for games with a deck option.")] = None,
-    records: Annotated[Optional[Path], typer.Option(help="Write each game's record into this folder.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object and nothing else.")] = False,
+    bots: Annotated[
+        str, typer.Option(help="One bot for all seats, or a comma list, one per seat.")
+    ] = "random",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
+    ] = None,
+    deck: Annotated[
+        Path | None, typer.Option(help="Deck file (JSON or TOML) for games with a deck option.")
+    ] = None,
+    records: Annotated[
+        Path | None, typer.Option(help="Write each game's record into this folder.")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object and nothing else.")
+    ] = False,
 ) -> None:
     """Play GAMES games between bots and report wins and mean scores per seat."""
     from .arena.runner import simulate as run
@@ -76,16 +86,27 @@ def simulate(
         summary = run(g, players, games_, seed, specs, opts, records)
         print(json.dumps(summary))
         return
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, console=err, transient=True) as progress:
         task = progress.add_task(f"{g.name} x{players}", total=games_)
-        summary = run(g, players, games_, seed, specs, opts, records, lambda i, s: progress.advance(task))
+        summary = run(
+            g, players, games_, seed, specs, opts, records, lambda i, s: progress.advance(task)
+        )
     table = Table(title=f"{g.title}: {games_} games, {players} players, seed {seed}")
     for col in ("seat", "bot", "wins", "win %", "mean score"):
         table.add_column(col, justify="right" if col != "bot" else "left")
     for s in summary["seats"]:
         table.add_row(
-            str(s["seat"]), s["bot"], f"{s['wins']:g}", f"{100 * s['wins'] / games_:.1f}", f"{s['mean_score']:.1f}"
+            str(s["seat"]),
+            s["bot"],
+            f"{s['wins']:g}",
+            f"{100 * s['wins'] / games_:.1f}",
+            f"{s['mean_score']:.1f}",
         )
     console.print(table)
     console.print(
@@ -113,7 +134,9 @@ def replay_cmd(
     if as_json:
         print(json.dumps(out))
         return
-    console.print(f"{g.title}: {len(state.history)} moves replayed, game {'over' if out['over'] else 'not over'}")
+    console.print(
+        f"{g.title}: {len(state.history)} moves replayed, game {'over' if out['over'] else 'not over'}"
+    )
     for p, score in enumerate(out["scores"]):
         mark = " [bold green]winner[/]" if p in out["winners"] else ""
         console.print(f"  seat {p}: {score}{mark}")
@@ -121,8 +144,12 @@ def replay_cmd(
 
 @app.command()
 def bench(
-    game: Annotated[Optional[list[str]], typer.Option("--game", "-g", help="Only these games.")] = None,
-    players: Annotated[int, typer.Option("--players", "-p", help="Players per game (capped to each game's range).")] = 4,
+    game: Annotated[
+        list[str] | None, typer.Option("--game", "-g", help="Only these games.")
+    ] = None,
+    players: Annotated[
+        int, typer.Option("--players", "-p", help="Players per game (capped to each game's range).")
+    ] = 4,
     seconds: Annotated[float, typer.Option(help="Seconds of play per game.")] = 3.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
@@ -144,8 +171,12 @@ def bench(
         table.add_column(col, justify="left" if col == "game" else "right")
     for r in rows:
         table.add_row(
-            r["game"], str(r["players"]), str(r["games"]), f"{r['games_per_second']:.0f}",
-            f"{r['moves_per_game']:.0f}", f"{r['us_per_move']:.2f}",
+            r["game"],
+            str(r["players"]),
+            str(r["games"]),
+            f"{r['games_per_second']:.0f}",
+            f"{r['moves_per_game']:.0f}",
+            f"{r['us_per_move']:.2f}",
         )
     console.print(table)
 

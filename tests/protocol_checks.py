@@ -39,7 +39,9 @@ def illegal_candidates(state: State, player: int, legal: list[MoveKind], rng: ra
     for q in state.actors():
         if q != player:
             out.extend(
-                (mk.kind, None) for mk in state.legal_moves(q) if mk.kind not in kinds and mk.lo is None and mk.choices is None
+                (mk.kind, None)
+                for mk in state.legal_moves(q)
+                if mk.kind not in kinds and mk.lo is None and mk.choices is None
             )
     return out
 
@@ -59,7 +61,9 @@ def check_views(state: State, rng: random.Random) -> None:
                 assert det.legal_moves(q) == state.legal_moves(q)
 
 
-def play_checked(state: State, seed: int, *, illegal_rate=0.2, view_rate=0.05, on_step=None) -> State:
+def play_checked(
+    state: State, seed: int, *, illegal_rate=0.2, view_rate=0.05, on_step=None
+) -> State:
     """Play `state` to its end with random moves, checking the protocol at every step."""
     rng = random.Random(seed)
     bot = RandomBot(seed)

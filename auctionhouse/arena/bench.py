@@ -9,7 +9,9 @@ from ..core import Game, derive_seed
 from .runner import play
 
 
-def bench_game(game: Game, players: int, seconds: float = 2.0, seed: int = 1, min_games: int = 3) -> dict:
+def bench_game(
+    game: Game, players: int, seconds: float = 2.0, seed: int = 1, min_games: int = 3
+) -> dict:
     """Play random games for about `seconds`; the clock covers the moves, not the deal."""
     games = moves = 0
     elapsed = 0.0

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
 
 from ..bots import Bot, Observation, make_bot
 from ..core import AuctionhouseError, Game, State, derive_seed

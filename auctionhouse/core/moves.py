@@ -39,7 +39,7 @@ class MoveKind(NamedTuple):
         if self.parts is not None:
             if not isinstance(arg, tuple) or len(arg) != len(self.parts):
                 return False
-            for a, (lo, hi) in zip(arg, self.parts):
+            for a, (lo, hi) in zip(arg, self.parts, strict=False):
                 if not _is_int(a) or (a != 0 and not lo <= a <= hi):
                     return False
             return _within(sum(arg), self.lo, self.hi)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .errors import OptionError
 
@@ -83,9 +84,7 @@ def resolve_options(
         value = spec.parse(raw[spec.name]) if spec.name in raw else spec.default
         if spec.players and value != spec.default and players not in spec.players:
             counts = "/".join(map(str, spec.players))
-            raise OptionError(
-                f"option {spec.name} is for {counts} players only, not {players}"
-            )
+            raise OptionError(f"option {spec.name} is for {counts} players only, not {players}")
         out[spec.name] = value
     return out
 

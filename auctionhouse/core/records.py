@@ -44,7 +44,9 @@ def replay(game: Game, record: dict, *, upto: int | None = None) -> State:
         if key not in record:
             raise RecordError(f"record has no {key!r}")
     try:
-        state = game.new_state(record["players"], record.get("options") or {}, setup=record["setup"])
+        state = game.new_state(
+            record["players"], record.get("options") or {}, setup=record["setup"]
+        )
     except AuctionhouseError as e:
         raise RecordError(f"record cannot start: {e}") from None
     moves = record["moves"]
@@ -58,7 +60,9 @@ def replay(game: Game, record: dict, *, upto: int | None = None) -> State:
         except RecordError as e:
             raise RecordError(f"move {i}: {e}") from None
         if state.is_over():
-            raise RecordError(f"move {i} (player {entry[0]} {describe_move(move)}): the game is already over")
+            raise RecordError(
+                f"move {i} (player {entry[0]} {describe_move(move)}): the game is already over"
+            )
         try:
             state.apply(entry[0], move)
         except IllegalMove as e:

@@ -100,4 +100,6 @@ class State:
     # --- helpers for games -----------------------------------------------------------------
     def _check_player(self, player: int) -> None:
         if type(player) is not int or not 0 <= player < self.num_players:
-            raise IllegalMove("seat", f"there is no seat {player!r} at a {self.num_players}-player table")
+            raise IllegalMove(
+                "seat", f"there is no seat {player!r} at a {self.num_players}-player table"
+            )

@@ -7,8 +7,7 @@ from importlib import import_module
 from ..core import Game, OptionError
 
 # name -> module holding GAME; adding a game is one line here.
-_MODULES = {
-}
+_MODULES = {}
 
 
 def game_names() -> list[str]:
