@@ -7,7 +7,11 @@ from importlib import import_module
 from ..core import Game, OptionError
 
 # name -> module holding GAME; adding a game is one line here.
-_MODULES = {}
+_MODULES = {
+    "art-dice": "auctionhouse.games.art_dice",
+    "modern-art": "auctionhouse.games.modern_art",
+    "ratzia": "auctionhouse.games.ratzia",
+}
 
 
 def game_names() -> list[str]:

@@ -1,0 +1,93 @@
+"""What a seat of Modern Art may see: its own hand and cash, everything played and paid."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .deck import NUM_ARTISTS, SYMBOLS
+from .state import FIXED_OFFER, FLIP, HIDDEN_BIDS, OFFER, OPEN_BIDS, OVER, PHASE_NAMES, PLAY
+
+if TYPE_CHECKING:
+    from .state import ModernArtState
+
+# Public events as stored in the state (tuples) and the field names they carry in a view.
+EVENT_FIELDS = {
+    "round": ("round",),
+    "play": ("seat", "card"),
+    "decline": ("seat",),
+    "add": ("seat", "card"),
+    "bid": ("seat", "amount"),
+    "pass": ("seat",),
+    "sealed": ("seat",),
+    "reveal": ("bids",),
+    "price": ("seat", "amount"),
+    "buy": ("seat",),
+    "won": ("seat", "price", "cards", "paid_to"),
+    "flip": ("seat", "card"),
+    "skip": ("seat",),
+    "unsold": ("cards",),
+    "scored": ("round", "played", "ranking", "payouts"),
+}
+
+
+def event_dict(event: tuple) -> dict:
+    out = {"event": event[0]}
+    out.update(zip(EVENT_FIELDS[event[0]], event[1:], strict=True))
+    return out
+
+
+def build_view(s: ModernArtState, seat: int | None) -> dict:
+    n = s.num_players
+    over = s.phase == OVER
+    view = {
+        "game": s.game.name,
+        "players": n,
+        "seat": seat,
+        "phase": PHASE_NAMES[s.phase],
+        "actors": list(s.actors()),
+        "over": over,
+        "round": min(s.round + 1, 4),
+        "hammer": s.hammer if s.phase == PLAY else None,
+        "hand": sorted(s.hands[seat]) if seat is not None else None,
+        "hand_sizes": [len(h) for h in s.hands],
+        "mystery_hand_size": None if s.mystery is None else len(s.mystery),
+        "deck_size": len(s.deck) - s.deck_pos,
+        # MA-3: cash sits behind a screen unless the open_cash option is on.
+        "cash": [c if s.open_cash or p == seat or over else None for p, c in enumerate(s.cash)],
+        "values": list(s.values),
+        "board": [list(r) for r in s.board],
+        "played": list(s.played),
+        "paintings": [s.owned[p * NUM_ARTISTS : (p + 1) * NUM_ARTISTS] for p in range(n)],
+        "auction": _auction(s, seat),
+        "log": [event_dict(e) for e in s.events],
+    }
+    if over:
+        view["result"] = s.result().to_json()
+        view["final"] = {"hands": [sorted(h) for h in s.hands], "cash": list(s.cash)}
+    return view
+
+
+def _auction(s: ModernArtState, seat: int | None) -> dict | None:
+    ph = s.phase
+    if ph in (PLAY, OVER):
+        return None
+    if ph == FLIP:
+        return {"type": "mystery_flip", "flipper": s.flipper}
+    lot = list(s.lot)
+    if ph == OFFER:
+        return {"type": "double", "cards": lot, "auctioneer": s.auctioneer, "offer_to": s.cursor}
+    out = {
+        "type": SYMBOLS[s.atype],
+        "cards": lot,
+        "auctioneer": s.auctioneer,
+        "high": s.high if s.bidder >= 0 else None,
+        "high_bidder": s.bidder if s.bidder >= 0 else None,
+    }
+    if ph == OPEN_BIDS:
+        out["passed"] = [p for p in range(s.num_players) if s.passed >> p & 1]
+    elif ph == HIDDEN_BIDS:
+        out["have_bid"] = [p for p, b in enumerate(s.sealed) if b >= 0]
+        out["my_bid"] = s.sealed[seat] if seat is not None and s.sealed[seat] >= 0 else None
+    elif ph == FIXED_OFFER:
+        out["price"] = s.price
+    return out
