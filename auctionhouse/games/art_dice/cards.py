@@ -1,0 +1,48 @@
+"""The components of art-dice as small integers: 45 cards (9 artists x 5 works), 50 gold.
+
+A card is an int 0..44; its artist is `card // 5` and its work number `card % 5`.
+"""
+
+from __future__ import annotations
+
+ARTISTS = 9
+WORKS_PER_ARTIST = 5
+CARDS = ARTISTS * WORKS_PER_ARTIST  # 45 (AD-1)
+TOTAL_GOLD = 50  # AD-1
+START_GOLD = 10  # AD-1, each player
+START_COLLECTION = 3  # AD-2
+ON_SALE = 3  # AD-3: works on sale are brought up to exactly this many
+MAX_OWN_SALES = 2  # AD-3: the first bidder may put up one or two own works
+DIE = 6
+
+ARTIST_NAMES = tuple(f"Artist {chr(ord('A') + a)}" for a in range(ARTISTS))
+
+# card -> artist, precomputed
+ARTIST_OF = tuple(c // WORKS_PER_ARTIST for c in range(CARDS))
+
+# AD-8: n works of one artist score n x n
+SQUARE = tuple(n * n for n in range(WORKS_PER_ARTIST + 1))
+
+
+def card_name(card: int) -> str:
+    return f"{ARTIST_NAMES[ARTIST_OF[card]]} #{card % WORKS_PER_ARTIST + 1}"
+
+
+def collection_score(cards) -> int:
+    """AD-8: for each artist, n works score n x n."""
+    counts = [0] * ARTISTS
+    for c in cards:
+        counts[ARTIST_OF[c]] += 1
+    return sum(SQUARE[k] for k in counts)
+
+
+def catalog() -> dict:
+    return {
+        "artists": list(ARTIST_NAMES),
+        "cards": [
+            {"id": c, "artist": ARTIST_OF[c], "work": c % WORKS_PER_ARTIST, "name": card_name(c)}
+            for c in range(CARDS)
+        ],
+        "gold": TOTAL_GOLD,
+        "die": DIE,
+    }

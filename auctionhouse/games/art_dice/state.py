@@ -1,0 +1,414 @@
+"""The rules of art-dice as a state machine of small integers and flat lists.
+
+A round (AD-3 to AD-6): the first bidder may put up one or two works of their own collection
+(`sell`, one move per work, a die rolled for each at once) and then fills the places left from
+the deck (`draw`); then each seat in turn from the first bidder clockwise has a die rolled for
+it when its turn begins (a chance event, not a move) and places its bid (`bid`, one amount per
+work on sale) or, when no legal placement exists, passes (`pass`); a seat without gold is
+skipped. Then the works go to their highest bidders.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core import Chance, IllegalMove, MoveKind, State
+from .cards import ARTIST_OF, ARTISTS, DIE, MAX_OWN_SALES, ON_SALE, SQUARE, TOTAL_GOLD
+
+# phases
+OFFER, BID, OVER = 0, 1, 2
+PHASE_NAMES = ("sale", "bid", "over")
+
+# log events, stored as small tuples (code, ...) and written out by views.py
+E_ROUND, E_SELL, E_DRAW, E_ROLL, E_SKIP, E_BID, E_PASS, E_WON, E_UNSOLD, E_STOP, E_END = range(11)
+
+DRAW = MoveKind("draw")
+PASS = MoveKind("pass")
+
+# rolls from one 64-bit draw of the chance stream
+DICE_PER_DRAW = 24
+DICE_SPAN = DIE**DICE_PER_DRAW
+DICE_LIMIT = (1 << 64) // DICE_SPAN * DICE_SPAN
+POOL_EMPTY = DIE  # a pool below this holds only its end marker: no roll left
+
+
+def _bid_kinds(cap: int, high) -> MoveKind:
+    """AD-4: the bid a seat may place with `cap` = min(roll, own gold), or pass."""
+    if any(h < cap for h in high):
+        # each work: nothing, or from its highest + 1 up to the cap
+        return MoveKind("bid", 1, cap, parts=tuple((h + 1, cap) for h in high))
+    return PASS
+
+
+# (cap, highest on each work) -> the legal move kind, filled as positions occur (a highest is
+# at most a die roll, so this stays small)
+BID_KINDS: dict[tuple, MoveKind] = {}
+
+
+class ArtDiceState(State):
+    def __init__(self, game, players, options, setup, parts) -> None:
+        deck, colls, banker, seed, gold, dice = parts
+        self.game = game
+        self.num_players = players
+        self.options = options
+        self.setup = setup
+        self.history = []
+        self.n = players
+        self.gold = list(gold)
+        self.bank = TOTAL_GOLD - sum(gold)  # AD-1: the rest of the gold is the bank
+        self.deck = deck[::-1]  # top card last, so drawing is pop()
+        self.coll = [list(c) for c in colls]
+        self.sale = []
+        self.high = []
+        self.leader = []
+        self.bids = [0] * (players * ON_SALE)
+        self.banker = banker
+        self.fb = (banker + 1) % players  # AD-2: left of the banker
+        self.phase = OFFER
+        self.cur = -1
+        self.done = 0
+        self.roll = 0
+        self.sold = 0
+        self.nosale = 0
+        self.round = 0
+        self.out = []
+        self.chance = Chance(seed)
+        self.dice = list(dice)
+        self.dice_i = 0
+        self.pool = 1  # rolls drawn from the stream and not used yet (see _roll_die)
+        self.log = []
+        self._start_round()
+
+    # --- chance ----------------------------------------------------------------------------
+    def _roll_die(self) -> int:
+        """The next die roll: from the setup's list while it lasts, then from the stream.
+
+        The stream is read 64 bits at a time: a draw below DICE_LIMIT (else drawn again) gives
+        DICE_PER_DRAW unbiased rolls, its base-6 digits."""
+        i = self.dice_i
+        if i < len(self.dice):
+            self.dice_i = i + 1
+            return self.dice[i]
+        pool = self.pool
+        if pool < POOL_EMPTY:
+            x = self.chance.next64()
+            while x >= DICE_LIMIT:
+                x = self.chance.next64()
+            pool = x % DICE_SPAN + DICE_SPAN  # the leading 1 digit marks where the rolls end
+        self.pool = pool // DIE
+        return pool % DIE + 1
+
+    # --- the round -----------------------------------------------------------------------
+    def _start_round(self) -> None:
+        self.round += 1
+        self.sold = 0
+        self.log.append((E_ROUND, self.round, self.fb))
+        if len(self.sale) < ON_SALE and self.coll[self.fb]:
+            self.phase = OFFER  # AD-3: the first bidder may put up own works first
+            self.cur = self.fb
+        else:
+            self._fill()
+
+    def _fill(self) -> None:
+        """AD-3: the places left are filled from the top of the deck, then bidding begins."""
+        sale, deck = self.sale, self.deck
+        drawn = []
+        while len(sale) < ON_SALE and deck:
+            c = deck.pop()
+            sale.append(c)
+            drawn.append(c)
+        if drawn:
+            self.log.append((E_DRAW, tuple(drawn)))
+        k = len(sale)
+        self.high = [0] * k
+        self.leader = [-1] * k
+        self.phase = BID
+        self.done = 0
+        self._next_bidder()
+
+    def _next_bidder(self) -> None:
+        """AD-4: the next seat clockwise rolls the die; a seat without gold skips the roll."""
+        n, gold = self.n, self.gold
+        while self.done < n:
+            q = (self.fb + self.done) % n
+            if gold[q] > 0:
+                self.cur = q
+                self.roll = r = self._roll_die()
+                self.log.append((E_ROLL, q, r))
+                return
+            self.log.append((E_SKIP, q))
+            self.done += 1
+        self._end_round()
+
+    def _end_round(self) -> None:
+        """AD-5: each work goes to its highest bidder, who pays the bank; the rest of the
+        placed gold goes back; unsold works stay. AD-6 and AD-7 decide what comes next."""
+        n, gold, bids, log = self.n, self.gold, self.bids, self.log
+        k = len(self.sale)
+        left = []
+        for w in range(k):
+            card = self.sale[w]
+            p = self.leader[w]
+            if p < 0:
+                left.append(card)
+                continue
+            price = self.high[w]
+            self.bank += price
+            bids[p * ON_SALE + w] = 0
+            self.coll[p].append(card)
+            log.append((E_WON, p, card, price))
+        for i in range(n * ON_SALE):
+            if bids[i]:
+                gold[i // ON_SALE] += bids[i]
+                bids[i] = 0
+        if len(left) < k:
+            self.nosale = 0
+        else:
+            self.nosale += 1
+        if left:
+            log.append((E_UNSOLD, tuple(left)))
+        self.sale = left
+        self.high = []
+        self.leader = []
+        self.cur = -1
+        self.roll = 0
+        if not self.deck and not left:
+            self._finish()
+        elif self.nosale >= n:
+            # AD-7: N rounds in a row without a sale; the works on the table go to nobody
+            self.out = left
+            self.sale = []
+            log.append((E_STOP, tuple(left)))
+            self._finish()
+        else:
+            self.fb = (self.fb + 1) % n  # AD-6
+            self._start_round()
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.cur = -1
+        self.log.append((E_END,))
+
+    # --- the protocol ----------------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.cur,)
+
+    def next_actor(self) -> int:
+        return self.cur
+
+    def can_place(self) -> bool:
+        """AD-4: some work's highest amount is below min(roll, own gold)."""
+        cap = min(self.roll, self.gold[self.cur])
+        return any(h < cap for h in self.high)
+
+    def legal_moves(self, player: int) -> list[MoveKind]:
+        if player != self.cur or self.phase == OVER:
+            return []
+        if self.phase == OFFER:
+            return [MoveKind("sell", choices=tuple(sorted(self.coll[player]))), DRAW]
+        cap = self.gold[player]
+        if self.roll < cap:
+            cap = self.roll
+        key = (cap, *self.high)
+        legal = BID_KINDS.get(key)
+        if legal is None:
+            legal = BID_KINDS[key] = _bid_kinds(cap, self.high)
+        return [legal]
+
+    def _apply(self, player: int, move) -> None:
+        if type(move) is not tuple or len(move) != 2:
+            raise IllegalMove("move", f"a move is a pair (kind, argument), not {move!r}")
+        kind, arg = move
+        if self.phase == OVER:
+            raise IllegalMove("AD-7", "the game is over; no more moves")
+        if player != self.cur or type(player) is not int:
+            self._check_player(player)
+            raise IllegalMove("turn", f"it is seat {self.cur}'s turn, not seat {player}'s")
+        if kind == "bid":
+            self._bid(player, arg)
+        elif kind == "pass":
+            self._pass(player, arg)
+        elif kind == "sell":
+            self._sell(player, arg)
+        elif kind == "draw":
+            self._draw(player, arg)
+        else:
+            allowed = " or ".join(mk.kind for mk in self.legal_moves(player))
+            raise IllegalMove("move", f"there is no move {kind!r} now; you may {allowed}")
+
+    def _not_bidding(self, kind: str) -> None:
+        if self.phase != BID:
+            raise IllegalMove(
+                "AD-3",
+                f"no {kind} yet: the first bidder first puts up own works (sell) or draws (draw)",
+            )
+
+    def _bid(self, p: int, arg) -> None:
+        self._not_bidding("bid")
+        high = self.high
+        k = len(high)
+        if type(arg) is not tuple or len(arg) != k:
+            raise IllegalMove(
+                "AD-4", f"a bid gives one amount per work on sale ({k} amounts), not {arg!r}"
+            )
+        total = 0
+        for w in range(k):
+            a = arg[w]
+            if type(a) is not int or a < 0:
+                raise IllegalMove(
+                    "AD-4", f"an amount is a whole number of gold, 0 or more, not {a!r}"
+                )
+            if a:
+                if a <= high[w]:
+                    raise IllegalMove(
+                        "AD-4",
+                        f"outbid: {a} gold on work {w + 1} does not beat the {high[w]} already "
+                        f"on it; place at least {high[w] + 1} or nothing",
+                    )
+                total += a
+        roll, gold = self.roll, self.gold[p]
+        if total > roll or total > gold:
+            if gold < roll:
+                raise IllegalMove(
+                    "AD-4",
+                    f"gold: you have {gold} gold, so you may place at most {gold}, not {total}",
+                )
+            raise IllegalMove(
+                "AD-4",
+                f"die limit: you rolled {roll}, so you may place at most {roll} gold in all, "
+                f"not {total}",
+            )
+        if total == 0:
+            if self.can_place():
+                raise IllegalMove(
+                    "AD-4", "you must place at least 1 gold when you can legally place any"
+                )
+            raise IllegalMove("AD-4", "no amount you may place beats a work's highest: pass")
+        bids, base, leader = self.bids, p * ON_SALE, self.leader
+        for w in range(k):
+            a = arg[w]
+            if a:
+                bids[base + w] = a
+                high[w] = a
+                leader[w] = p
+        self.gold[p] = gold - total
+        self.log.append((E_BID, p, arg))
+        self.done += 1
+        self._next_bidder()
+
+    def _pass(self, p: int, arg) -> None:
+        self._not_bidding("pass")
+        if arg is not None:
+            raise IllegalMove("move", f"pass takes no argument, not {arg!r}")
+        if self.can_place():
+            cap = min(self.roll, self.gold[p])
+            w = next(w for w, h in enumerate(self.high) if h < cap)
+            raise IllegalMove(
+                "AD-4",
+                f"you must place at least 1 gold when you can: e.g. {self.high[w] + 1} on "
+                f"work {w + 1}",
+            )
+        self.log.append((E_PASS, p))
+        self.done += 1
+        self._next_bidder()
+
+    def _sell(self, p: int, card) -> None:
+        if self.phase != OFFER:
+            raise IllegalMove("AD-3", "only the first bidder, before drawing, may put up own works")
+        if type(card) is not int or card not in self.coll[p]:
+            raise IllegalMove(
+                "AD-3",
+                f"you can only put up a work of your own collection {sorted(self.coll[p])}, not {card!r}",
+            )
+        roll = self._roll_die()
+        paid = roll if roll <= self.bank else self.bank  # AD-1: a short bank pays what it has
+        self.bank -= paid
+        self.gold[p] += paid
+        self.coll[p].remove(card)
+        self.sale.append(card)
+        self.sold += 1
+        self.log.append((E_SELL, p, card, roll, paid))
+        if self.sold >= MAX_OWN_SALES or len(self.sale) >= ON_SALE or not self.coll[p]:
+            self._fill()
+
+    def _draw(self, p: int, arg) -> None:
+        if self.phase != OFFER:
+            raise IllegalMove("AD-3", "the works on sale are already out; bid or pass")
+        if arg is not None:
+            raise IllegalMove("move", f"draw takes no argument, not {arg!r}")
+        self._fill()
+
+    # --- the end ---------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> tuple:
+        """AD-8: for each artist, n works in a collection score n x n."""
+        out = []
+        for cards in self.coll:
+            counts = [0] * ARTISTS
+            for c in cards:
+                counts[ARTIST_OF[c]] += 1
+            out.append(sum(SQUARE[k] for k in counts))
+        return tuple(out)
+
+    # --- information -------------------------------------------------------------------------
+    def view(self, player: int | None) -> dict:
+        from .views import view
+
+        return view(self, player)
+
+    def clone(self) -> ArtDiceState:
+        c = object.__new__(ArtDiceState)
+        c.__dict__.update(self.__dict__)
+        c.history = self.history[:]
+        c.gold = self.gold[:]
+        c.deck = self.deck[:]
+        c.coll = [x[:] for x in self.coll]
+        c.sale = self.sale[:]
+        c.high = self.high[:]
+        c.leader = self.leader[:]
+        c.bids = self.bids[:]
+        c.out = self.out[:]
+        c.chance = self.chance.copy()
+        c.log = self.log[:]
+        return c
+
+    def determinize(self, player: int, rng: random.Random) -> ArtDiceState:
+        """Everything on the table is public; only the deck order and the dice not yet rolled
+        are unknown to every seat: the deck is reshuffled and the chance stream reseeded."""
+        c = self.clone()
+        rng.shuffle(c.deck)
+        c.chance = Chance(rng.getrandbits(64))
+        c.dice = []
+        c.dice_i = 0
+        c.pool = 1
+        return c
+
+    def snapshot(self) -> dict:
+        from .views import log_entry
+
+        return {
+            "gold": self.gold[:],
+            "bank": self.bank,
+            "deck": self.deck[::-1],
+            "collections": [x[:] for x in self.coll],
+            "on_sale": self.sale[:],
+            "highest": self.high[:],
+            "leaders": self.leader[:],
+            "bids": self.bids[:],
+            "banker": self.banker,
+            "first_bidder": self.fb,
+            "phase": PHASE_NAMES[self.phase],
+            "bidder": self.cur,
+            "done": self.done,
+            "roll": self.roll,
+            "sold": self.sold,
+            "no_sale_rounds": self.nosale,
+            "round": self.round,
+            "out": self.out[:],
+            "chance": self.chance.state,
+            "pool": self.pool,
+            "dice": self.dice[self.dice_i :],
+            "log": [log_entry(e) for e in self.log],
+        }

@@ -1,0 +1,90 @@
+"""What a seat sees in art-dice: everything on the table is public (gold, bank, bids placed,
+collections, the dice rolled); the deck order and the dice not yet rolled are not."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import ON_SALE
+from .state import (
+    BID,
+    E_BID,
+    E_DRAW,
+    E_END,
+    E_PASS,
+    E_ROLL,
+    E_ROUND,
+    E_SELL,
+    E_SKIP,
+    E_STOP,
+    E_UNSOLD,
+    E_WON,
+    OVER,
+    PHASE_NAMES,
+)
+
+if TYPE_CHECKING:
+    from .state import ArtDiceState
+
+
+def log_entry(e: tuple) -> dict:
+    """A stored log event as the public dict the views carry."""
+    code = e[0]
+    if code == E_ROUND:
+        return {"event": "round", "round": e[1], "first_bidder": e[2]}
+    if code == E_SELL:
+        return {"event": "sell", "player": e[1], "card": e[2], "roll": e[3], "gold": e[4]}
+    if code == E_DRAW:
+        return {"event": "draw", "cards": list(e[1])}
+    if code == E_ROLL:
+        return {"event": "roll", "player": e[1], "roll": e[2]}
+    if code == E_SKIP:
+        return {"event": "skip", "player": e[1], "reason": "no gold"}
+    if code == E_BID:
+        return {"event": "bid", "player": e[1], "amounts": list(e[2])}
+    if code == E_PASS:
+        return {"event": "pass", "player": e[1], "reason": "no legal placement"}
+    if code == E_WON:
+        return {"event": "won", "player": e[1], "card": e[2], "price": e[3]}
+    if code == E_UNSOLD:
+        return {"event": "unsold", "cards": list(e[1])}
+    if code == E_STOP:
+        return {"event": "stop", "cards": list(e[1])}
+    if code == E_END:
+        return {"event": "end"}
+    raise ValueError(f"unknown log event {e!r}")
+
+
+def view(s: ArtDiceState, player: int | None) -> dict:
+    n = s.n
+    bidding = s.phase == BID
+    out = {
+        "game": s.game.name,
+        "players": n,
+        "seat": player,
+        "phase": PHASE_NAMES[s.phase],
+        "actors": list(s.actors()),
+        "over": s.phase == OVER,
+        "log": [log_entry(e) for e in s.log],
+        "round": s.round,
+        "banker": s.banker,
+        "first_bidder": s.fb,
+        "bidder": s.cur if bidding else None,
+        "roll": s.roll if bidding else None,
+        "own_sales": s.sold,
+        "gold": s.gold[:],
+        "bank": s.bank,
+        "deck_size": len(s.deck),
+        "on_sale": s.sale[:],
+        "highest": s.high[:],
+        "leaders": s.leader[:],
+        "bids": [s.bids[p * ON_SALE : p * ON_SALE + len(s.sale)] for p in range(n)],
+        "collections": [sorted(c) for c in s.coll],
+        "scores": list(s.scores()),
+        "no_sale_rounds": s.nosale,
+        "out": s.out[:],
+    }
+    if s.phase == OVER:
+        out["result"] = s.result().to_json()
+        out["final"] = {"deck": s.deck[::-1]}
+    return out
