@@ -1,0 +1,565 @@
+"""Ratzia's rules as a state machine of small integers (RZ-4 to RZ-15).
+
+Phases: a player's TURN (Reveal, Declare or Steal, RZ-5), the rest of a STEAL (more cards or
+stop), an AUCTION (bid once around, RZ-7 to RZ-9), the winner's COURTHOUSE discards (RZ-10).
+Bidding cards are bitmasks per seat (`up`, `down`: bit v is card v); `active` has bit q set
+while seat q holds a face-up card. Collections are count lists per seat, indexed by card type.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core import IllegalMove, MoveKind, Result, State
+from .cards import (
+    BUSINESS_BITS,
+    BUSINESSES,
+    CENTRE_START,
+    COURTHOUSE,
+    MAX_BID,
+    NAMES,
+    NUM_TYPES,
+    PALM_TREE,
+    POLICE,
+    STEALABLE_BITS,
+    THIEVES,
+    mask_of,
+    values_of,
+)
+from .scoring import end_gains, round_gains
+
+TURN, STEAL, AUCTION, COURT, OVER = range(5)
+PHASE_NAMES = ("turn", "steal", "auction", "courthouse", "over")
+ROUNDS = 3
+ROW_MAX = 7
+POLICE_END = 7
+# Why an auction started (log): a Declare, a Declare on a full row (forced, RZ-6), a Police card.
+DECLARED, DECLARED_FULL, POLICE_AUCTION = range(3)
+AUCTION_CAUSES = ("declare", "full row", "police")
+# Why a round ended (log). The deck holds 21 Police, 7 per round, so it can only run out on the
+# 7th Police of the 3rd round (RZ-12): that is the 7th-Police ending, and the game ends anyway.
+END_POLICE, END_BIDDING = range(2)
+ROUND_END_CAUSES = ("7th police", "bidding cards face down")
+
+# --- seat tables: for a seat p and a mask of seats holding face-up cards, indexed p << 5 | mask
+SEAT_SHIFT = 5
+
+
+def _seat_tables(n: int) -> tuple[list[int], list[tuple[int, ...]]]:
+    """`nxt`: the first seat after p (p itself last) holding a face-up card, -1 if none (RZ-11,
+    RZ-12); `order`: the seats holding one, from p's left round to p (RZ-7)."""
+    nxt, order = [], []
+    for p in range(n):
+        for active in range(1 << SEAT_SHIFT):
+            seats = tuple(q for q in ((p + i) % n for i in range(1, n + 1)) if active >> q & 1)
+            nxt.append(seats[0] if seats else -1)
+            order.append(seats)
+    return nxt, order
+
+
+SEATS = {n: _seat_tables(n) for n in range(2, 6)}
+
+# --- the move kinds, built once (lazily for the argument sets that occur) ----------------------
+REVEAL = MoveKind("reveal")
+DECLARE = MoveKind("declare")
+PASS = MoveKind("pass")
+STOP = MoveKind("stop")
+_NOTHING: tuple = ()
+_ACTORS = tuple((p,) for p in range(8))
+_TURN_MOVES: dict[int, tuple[MoveKind, ...]] = {}
+_STEAL_MOVES: dict[int, tuple[MoveKind, ...]] = {}
+_BID_MOVES: dict[int, tuple[MoveKind, ...]] = {}
+_COURT_MOVES: dict[int, tuple[MoveKind, ...]] = {}
+_STEAL_BIT = tuple((1 << t) & STEALABLE_BITS for t in range(NUM_TYPES))
+
+
+def types_in(mask: int) -> tuple[int, ...]:
+    """The card types whose bits are set in `mask`."""
+    return tuple(t for t in range(NUM_TYPES) if mask >> t & 1)
+
+
+def _turn_moves(key: int) -> tuple[MoveKind, ...]:
+    """key = stealable-row mask (0 without Thieves) << 2 | can reveal << 1 | can declare."""
+    moves = []
+    if key & 2:
+        moves.append(REVEAL)
+    if key & 1:
+        moves.append(DECLARE)
+    if key >> 2:
+        moves.append(MoveKind("steal", choices=types_in(key >> 2)))
+    out = _TURN_MOVES[key] = tuple(moves)
+    return out
+
+
+def _steal_moves(mask: int) -> tuple[MoveKind, ...]:
+    out = _STEAL_MOVES[mask] = (MoveKind("steal", choices=types_in(mask)), STOP)
+    return out
+
+
+def _bid_moves(key: int) -> tuple[MoveKind, ...]:
+    """key = mask of the face-up cards above the high bid << 1 | must bid (RZ-7, RZ-8)."""
+    above = key >> 1
+    if not above:
+        out: tuple[MoveKind, ...] = (PASS,)
+    else:
+        bid = MoveKind("bid", choices=tuple(values_of(above)))
+        out = (bid,) if key & 1 else (bid, PASS)
+    _BID_MOVES[key] = out
+    return out
+
+
+def _court_moves(mask: int) -> tuple[MoveKind, ...]:
+    out = _COURT_MOVES[mask] = (MoveKind("discard_business", choices=types_in(mask)),)
+    return out
+
+
+class RatziaState(State):
+    """One game of Ratzia in progress."""
+
+    __slots__ = (
+        "game",
+        "num_players",
+        "options",
+        "setup",
+        "history",
+        "deck",
+        "dpos",
+        "row",
+        "rowmask",
+        "police",
+        "coll",
+        "discard",
+        "up",
+        "down",
+        "active",
+        "centre",
+        "out",
+        "score",
+        "end_gains",
+        "rnd",
+        "phase",
+        "cur",
+        "a_starter",
+        "a_cause",
+        "a_order",
+        "a_i",
+        "a_high",
+        "a_bidder",
+        "log",
+        "_nxt",
+        "_order",
+    )
+
+    def __init__(self, game, players: int, options: dict, setup: dict, deck, hands) -> None:
+        self.game = game
+        self.num_players = players
+        self.options = options
+        self.setup = setup
+        self.history = []
+        self.deck = tuple(deck)  # draw order; never changed (determinize builds a new one)
+        self.dpos = 0  # cards drawn so far
+        self.row: list[int] = []
+        self.rowmask = 0  # bits of the stealable types in the row
+        self.police = 0  # Police row, this round
+        self.coll = [[0] * NUM_TYPES for _ in range(players)]
+        self.discard = [0] * NUM_TYPES
+        self.up = [mask_of(h) for h in hands]
+        self.down = [0] * players
+        self.active = (1 << players) - 1
+        self.centre = CENTRE_START
+        dealt = mask_of(v for h in hands for v in h)
+        self.out = tuple(v for v in range(2, MAX_BID + 1) if not dealt >> v & 1)
+        self.score = [0] * players
+        self.end_gains: list[int] | None = None
+        self.rnd = 0
+        self.phase = TURN
+        self.cur = -1
+        self.a_starter = -1
+        self.a_cause = DECLARED
+        self.a_order: tuple[int, ...] = ()
+        self.a_i = 0
+        self.a_high = 0
+        self.a_bidder = -1
+        self.log: list[tuple] = []
+        self._nxt, self._order = SEATS[players]
+        self._start_round()
+
+    # --- who acts -------------------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        return _ACTORS[self.cur] if self.cur >= 0 else _NOTHING
+
+    def next_actor(self) -> int:
+        return self.cur
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_moves(self, player: int) -> tuple[MoveKind, ...]:
+        if player != self.cur or player < 0:
+            return _NOTHING
+        phase = self.phase
+        if phase == AUCTION:
+            hi = self.a_high + 1
+            key = self.up[player] >> hi << hi + 1
+            if self.a_bidder < 0 and self.a_cause == DECLARED and player == self.a_starter:
+                key |= 1
+            return _BID_MOVES.get(key) or _bid_moves(key)
+        if phase == TURN:
+            n = len(self.row)
+            key = self.rowmask << 2 if self.coll[player][THIEVES] else 0
+            if n < ROW_MAX:
+                key |= 2
+            if n:
+                key |= 1
+            return _TURN_MOVES.get(key) or _turn_moves(key)
+        if phase == STEAL:
+            return _STEAL_MOVES.get(self.rowmask) or _steal_moves(self.rowmask)
+        key = self._business_mask(player)
+        return _COURT_MOVES.get(key) or _court_moves(key)
+
+    # --- moves ----------------------------------------------------------------------------
+    def apply(self, player: int, move) -> None:
+        """The contract of State.apply (check all, then change, then append to history) in one
+        call; bids, passes and reveals, most of a game's moves, are handled inline."""
+        if player != self.cur or player < 0:
+            self._not_your_turn(player)
+        try:
+            kind, arg = move
+        except (TypeError, ValueError):
+            raise IllegalMove("move", f"a move is a pair (kind, argument), not {move!r}") from None
+        phase = self.phase
+        if phase == AUCTION:
+            if kind == "bid":
+                if type(arg) is not int or not 0 < arg <= MAX_BID or arg <= self.a_high:
+                    self._bad_bid(player, arg)
+                if not self.up[player] >> arg & 1:
+                    self._bad_bid(player, arg)
+                self.a_high = arg
+                self.a_bidder = player
+                self.log.append(("bid", player, arg))
+            elif kind == "pass":
+                if arg is not None:
+                    _no_arg("pass", arg)
+                if self.a_bidder < 0 and self.a_cause == DECLARED and player == self.a_starter:
+                    raise IllegalMove(
+                        "RZ-8",
+                        "you declared this auction and nobody else bid, so you must bid one of "
+                        "your face-up cards",
+                    )
+                self.log.append(("pass", player))
+            else:
+                self._wrong_kind(kind, "bid a face-up bidding card or pass")
+            self.a_i = i = self.a_i + 1
+            if i < len(self.a_order):
+                self.cur = self.a_order[i]
+            else:
+                self._close_auction()
+        elif phase == TURN:
+            if kind == "reveal":
+                # RZ-5, RZ-6
+                if arg is not None:
+                    _no_arg("reveal", arg)
+                row = self.row
+                if len(row) >= ROW_MAX:
+                    raise IllegalMove(
+                        "RZ-6",
+                        "the Auction row holds 7 cards, so you cannot reveal: declare or steal",
+                    )
+                t = self.deck[self.dpos]
+                self.dpos += 1
+                self.log.append(("reveal", player, t))
+                if t != POLICE:
+                    row.append(t)
+                    self.rowmask |= _STEAL_BIT[t]
+                    self.cur = self._nxt[player << SEAT_SHIFT | self.active]
+                else:
+                    self.police += 1
+                    if self.police == POLICE_END:
+                        self._end_round(END_POLICE)
+                    else:
+                        self._start_auction(player, POLICE_AUCTION)
+            elif kind == "declare":
+                self._declare(player, arg)
+            elif kind == "steal":
+                self._steal(player, arg)
+            else:
+                self._wrong_kind(kind, "reveal, declare or steal")
+        elif phase == STEAL:
+            if kind == "steal":
+                self._steal(player, arg)
+            elif kind == "stop":
+                _no_arg("stop", arg)
+                self.log.append(("stop", player))
+                self._end_turn(player)
+            else:
+                self._wrong_kind(kind, "steal another card or stop")
+        elif kind == "discard_business":
+            self._discard_business(player, arg)
+        else:
+            self._wrong_kind(kind, "discard a Business card for the Courthouse")
+        self.history.append((player, move))
+
+    def _apply(self, player: int, move) -> None:
+        raise NotImplementedError("RatziaState.apply does the whole move")
+
+    def _not_your_turn(self, player) -> None:
+        self._check_player(player)
+        if self.cur < 0:
+            raise IllegalMove("over", "the game is over; no one moves any more")
+        if self.phase == AUCTION:
+            raise IllegalMove(
+                "RZ-7", f"it is seat {self.cur}'s turn to bid or pass, not seat {player}'s"
+            )
+        if not self.up[player] and self.phase == TURN:
+            raise IllegalMove(
+                "RZ-5",
+                f"seat {player} has no face-up bidding card and takes no turn this round; "
+                f"seat {self.cur} is to play",
+            )
+        raise IllegalMove("turn", f"it is seat {self.cur}'s move, not seat {player}'s")
+
+    def _wrong_kind(self, kind, right: str) -> None:
+        raise IllegalMove("move", f"{kind!r} is not a move now: {right}")
+
+    # Turn: Declare (RZ-5, RZ-6, RZ-8)
+    def _declare(self, p: int, arg) -> None:
+        _no_arg("declare", arg)
+        n = len(self.row)
+        if not n:
+            raise IllegalMove(
+                "RZ-5", "you cannot declare an auction on an empty Auction row: reveal a card"
+            )
+        self._start_auction(p, DECLARED_FULL if n >= ROW_MAX else DECLARED)
+
+    # Turn: Steal (RZ-5), one card at a time
+    def _steal(self, p: int, t) -> None:
+        c = self.coll[p]
+        if not c[THIEVES]:
+            raise IllegalMove("RZ-5", "you hold no Thieves, so you cannot steal")
+        if type(t) is not int or not 0 <= t < NUM_TYPES or not self.rowmask >> t & 1:
+            takeable = ", ".join(f"{NAMES[u]} ({u})" for u in types_in(self.rowmask)) or "none"
+            if t in (THIEVES, COURTHOUSE):
+                why = "Thieves and Courthouses cannot be stolen"
+            else:
+                why = f"there is no card {t!r} to steal in the Auction row"
+            raise IllegalMove("RZ-5", f"{why}; take one of: {takeable}")
+        row = self.row
+        row.remove(t)
+        c[t] += 1
+        c[THIEVES] -= 1
+        self.discard[THIEVES] += 1
+        if t not in row:
+            self.rowmask &= ~(1 << t)
+        self.log.append(("steal", p, t))
+        if c[THIEVES] and self.rowmask:
+            self.phase = STEAL
+        else:
+            self._end_turn(p)
+
+    def _end_turn(self, p: int) -> None:
+        """A Steal is over: the next seat with a face-up card plays (the same seat when it is
+        the last one, RZ-12)."""
+        self.phase = TURN
+        self.cur = self._nxt[p << SEAT_SHIFT | self.active]
+
+    # Auctions (RZ-7 to RZ-9)
+    def _start_auction(self, p: int, cause: int) -> None:
+        self.a_order = order = self._order[p << SEAT_SHIFT | self.active]
+        self.a_starter = p
+        self.a_cause = cause
+        self.a_i = 0
+        self.a_high = 0
+        self.a_bidder = -1
+        self.phase = AUCTION
+        self.cur = order[0]
+        self.log.append(("auction", p, cause))
+
+    def _bad_bid(self, p: int, v) -> None:
+        if type(v) is not int or not 0 < v <= MAX_BID or not self.up[p] >> v & 1:
+            have = ", ".join(map(str, values_of(self.up[p])))
+            raise IllegalMove("RZ-7", f"{v!r} is not one of your face-up bidding cards ({have})")
+        raise IllegalMove("RZ-7", f"a bid must beat the current bid {self.a_high}; {v} does not")
+
+    def _close_auction(self) -> None:
+        """Everyone has bid or passed once (RZ-9): the highest bid takes the row."""
+        row = self.row
+        w = self.a_bidder
+        if w < 0:
+            if row:
+                d = self.discard
+                for t in row:
+                    d[t] += 1
+                self.row = []
+                self.rowmask = 0
+            self.log.append(("no_bids", tuple(row)))
+            self._after_auction()
+            return
+        v = self.a_high
+        self.up[w] = up = self.up[w] & ~(1 << v)
+        if not up:
+            self.active &= ~(1 << w)
+        self.down[w] |= 1 << self.centre
+        self.log.append(("won", w, v, tuple(row), self.centre))
+        self.centre = v
+        if row:
+            c = self.coll[w]
+            for t in row:
+                c[t] += 1
+            self.row = []
+            self.rowmask = 0
+            if c[COURTHOUSE]:
+                self._courthouses(w)
+                return
+        self._after_auction()
+
+    # Courthouses (RZ-10)
+    def _business_mask(self, p: int) -> int:
+        c = self.coll[p]
+        return sum(1 << t for t in BUSINESSES if c[t])
+
+    def _courthouses(self, w: int) -> None:
+        """Discard the winner's Courthouses one at a time; stop for a Business choice."""
+        c = self.coll[w]
+        while c[COURTHOUSE]:
+            if self._business_mask(w):
+                self.phase = COURT
+                self.cur = w
+                return
+            c[COURTHOUSE] -= 1
+            self.discard[COURTHOUSE] += 1
+            self.log.append(("courthouse", w, -1))
+        self._after_auction()
+
+    def _discard_business(self, p: int, t) -> None:
+        c = self.coll[p]
+        if type(t) is not int or not 0 <= t < NUM_TYPES or not BUSINESS_BITS >> t & 1 or not c[t]:
+            held = ", ".join(f"{NAMES[u]} ({u})" for u in types_in(self._business_mask(p)))
+            raise IllegalMove(
+                "RZ-10", f"{t!r} is not a Business card you hold; discard one of: {held}"
+            )
+        c[t] -= 1
+        c[COURTHOUSE] -= 1
+        self.discard[t] += 1
+        self.discard[COURTHOUSE] += 1
+        self.log.append(("courthouse", p, t))
+        self._courthouses(p)
+
+    def _after_auction(self) -> None:
+        """RZ-11, RZ-12: play resumes left of the Cheese Grater, with the next seat holding a
+        face-up card; with none, the round ends."""
+        q = self._nxt[self.a_starter << SEAT_SHIFT | self.active]
+        if q < 0:
+            self._end_round(END_BIDDING)
+            return
+        self.phase = TURN
+        self.cur = q
+
+    # Rounds (RZ-4, RZ-13, RZ-14, RZ-15)
+    def _start_round(self) -> None:
+        self.phase = TURN
+        self.cur = self._round_starter()
+        self.log.append(("round_start", self.rnd, self.cur))
+
+    def _round_starter(self) -> int:
+        """RZ-4: the seat holding the highest bidding card (face up or down; centre aside)."""
+        held = [u | d for u, d in zip(self.up, self.down, strict=True)]
+        return max(range(self.num_players), key=lambda p: held[p].bit_length())
+
+    def _end_round(self, cause: int) -> None:
+        self.log.append(("round_end", self.rnd, cause))
+        coll = self.coll
+        gains = round_gains(coll)
+        for p, g in enumerate(gains):
+            self.score[p] += g
+        self.log.append(("scored", self.rnd, tuple(gains), tuple(tuple(c) for c in coll)))
+        # RZ-14: palm-tree cards stay; the rest, the Auction row and the Police row go.
+        d = self.discard
+        for c in coll:
+            for t in range(NUM_TYPES):
+                if c[t] and not PALM_TREE[t]:
+                    d[t] += c[t]
+                    c[t] = 0
+        for t in self.row:
+            d[t] += 1
+        self.row = []
+        self.rowmask = 0
+        d[POLICE] += self.police
+        self.police = 0
+        self.up = [u | dn for u, dn in zip(self.up, self.down, strict=True)]
+        self.down = [0] * self.num_players
+        self.active = (1 << self.num_players) - 1
+        self.rnd += 1
+        if self.rnd < ROUNDS:
+            self._start_round()
+            return
+        sums = [sum(values_of(u)) for u in self.up]
+        self.end_gains = gains = end_gains(coll, sums)
+        for p, g in enumerate(gains):
+            self.score[p] += g
+        self.log.append(("game_end", tuple(gains), tuple(self.score)))
+        self.phase = OVER
+        self.cur = -1
+
+    # --- the end --------------------------------------------------------------------------
+    def scores(self) -> tuple:
+        return tuple(self.score)
+
+    def result(self) -> Result | None:
+        """Highest total wins; a tie goes to the tied seat holding the highest bidding card,
+        the centre card aside (RZ-15)."""
+        if self.phase != OVER:
+            return None
+        scores = tuple(self.score)
+        best = max(scores)
+        tied = [p for p in range(self.num_players) if scores[p] == best]
+        if len(tied) > 1:
+            top = max((self.up[p] | self.down[p]).bit_length() for p in tied)
+            tied = [p for p in tied if (self.up[p] | self.down[p]).bit_length() == top]
+        return Result(scores, tuple(tied))
+
+    # --- information ----------------------------------------------------------------------
+    def view(self, player: int | None) -> dict:
+        from .views import build_view
+
+        return build_view(self, player)
+
+    def snapshot(self) -> dict:
+        from .views import build_snapshot
+
+        return build_snapshot(self)
+
+    def clone(self) -> RatziaState:
+        c = object.__new__(RatziaState)
+        for name in _SHARED:
+            setattr(c, name, getattr(self, name))
+        c.history = self.history[:]
+        c.log = self.log[:]
+        c.row = self.row[:]
+        c.coll = [x[:] for x in self.coll]
+        c.discard = self.discard[:]
+        c.up = self.up[:]
+        c.down = self.down[:]
+        c.score = self.score[:]
+        return c
+
+    def determinize(self, player: int, rng: random.Random) -> RatziaState:
+        """Everything is public but the order of the cards still in the deck: reshuffle them.
+        (Once the game is over the final view shows the deck left, so nothing is redrawn.)"""
+        c = self.clone()
+        if self.phase == OVER:
+            return c
+        rest = list(self.deck[self.dpos :])
+        rng.shuffle(rest)
+        c.deck = self.deck[: self.dpos] + tuple(rest)
+        c.setup = {**self.setup, "deck": list(c.deck)}
+        return c
+
+
+# Slots holding ints, tuples or objects never changed in place: a clone shares them.
+_COPIED = ("history", "log", "row", "coll", "discard", "up", "down", "score")
+_SHARED = tuple(s for s in RatziaState.__slots__ if s not in _COPIED)
+
+
+def _no_arg(kind: str, arg) -> None:
+    if arg is not None:
+        raise IllegalMove("move", f"{kind} takes no argument, not {arg!r}")

@@ -1,0 +1,114 @@
+"""What a seat sees: everything but the order of the deck (RZ-3: bidding cards are public).
+
+The state logs events as small tuples; they become dicts only here, when a view is asked for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import COURTHOUSE, values_of
+from .state import AUCTION, AUCTION_CAUSES, COURT, OVER, PHASE_NAMES, ROUND_END_CAUSES
+
+if TYPE_CHECKING:
+    from .state import RatziaState
+
+
+def event_json(e: tuple) -> dict:
+    """One logged event as the dict views carry."""
+    kind = e[0]
+    if kind in ("reveal", "steal"):
+        return {"event": kind, "seat": e[1], "card": e[2]}
+    if kind == "bid":
+        return {"event": kind, "seat": e[1], "value": e[2]}
+    if kind in ("pass", "stop"):
+        return {"event": kind, "seat": e[1]}
+    if kind == "auction":
+        return {"event": kind, "seat": e[1], "cause": AUCTION_CAUSES[e[2]]}
+    if kind == "won":
+        return {"event": kind, "seat": e[1], "bid": e[2], "cards": list(e[3]), "centre": e[4]}
+    if kind == "no_bids":
+        return {"event": kind, "discarded": list(e[1])}
+    if kind == "courthouse":
+        return {"event": kind, "seat": e[1], "business": None if e[2] < 0 else e[2]}
+    if kind == "round_start":
+        return {"event": kind, "round": e[1] + 1, "seat": e[2]}
+    if kind == "round_end":
+        return {"event": kind, "round": e[1] + 1, "cause": ROUND_END_CAUSES[e[2]]}
+    if kind == "scored":
+        return {
+            "event": kind,
+            "round": e[1] + 1,
+            "gains": list(e[2]),
+            "collections": [list(c) for c in e[3]],
+        }
+    if kind == "game_end":
+        return {"event": kind, "gains": list(e[1]), "scores": list(e[2])}
+    raise ValueError(f"unknown event {e!r}")
+
+
+def _table(s: RatziaState) -> dict:
+    """The public position, the same for every seat."""
+    auction = None
+    if s.phase == AUCTION:
+        auction = {
+            "starter": s.a_starter,
+            "cause": AUCTION_CAUSES[s.a_cause],
+            "forced": s.a_cause != 0,
+            "order": list(s.a_order),
+            "waiting": s.a_order[s.a_i],
+            "high_bid": s.a_high or None,
+            "high_bidder": s.a_bidder if s.a_bidder >= 0 else None,
+        }
+    return {
+        "round": min(s.rnd, 2) + 1,
+        "deck_size": len(s.deck) - s.dpos,
+        "row": list(s.row),
+        "police": s.police,
+        "centre": s.centre,
+        "out_of_game": list(s.out),
+        "up": [values_of(m) for m in s.up],
+        "down": [values_of(m) for m in s.down],
+        "collections": [list(c) for c in s.coll],
+        "discard": list(s.discard),
+        "scores": list(s.score),
+        "auction": auction,
+        "courthouse": {"seat": s.cur, "left": s.coll[s.cur][COURTHOUSE]}
+        if s.phase == COURT
+        else None,
+    }
+
+
+def build_view(s: RatziaState, player: int | None) -> dict:
+    over = s.phase == OVER
+    out = {
+        "game": s.game.name,
+        "players": s.num_players,
+        "seat": player,
+        "phase": PHASE_NAMES[s.phase],
+        "actors": list(s.actors()),
+        "over": over,
+        "log": [event_json(e) for e in s.log],
+        **_table(s),
+    }
+    if over:
+        out["result"] = s.result().to_json()
+        out["final"] = {"deck_left": list(s.deck[s.dpos :]), "end_gains": list(s.end_gains)}
+    return out
+
+
+def build_snapshot(s: RatziaState) -> dict:
+    """The whole state, the deck order included."""
+    return {
+        "deck": list(s.deck[s.dpos :]),
+        "drawn": s.dpos,
+        "phase": s.phase,
+        "cur": s.cur,
+        "rowmask": s.rowmask,
+        "auction": [s.a_starter, s.a_cause, list(s.a_order), s.a_i, s.a_high, s.a_bidder],
+        "log": [event_json(e) for e in s.log],
+        "history": [
+            [p, m[0], list(m[1]) if isinstance(m[1], tuple) else m[1]] for p, m in s.history
+        ],
+        **_table(s),
+    }
