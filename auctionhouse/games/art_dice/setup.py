@@ -9,7 +9,8 @@ A setup is a JSON object:
   rest of the 50;
 - `dice` (optional): the first die rolls, in the order they happen (a scenario made exact);
   when they run out the chance stream rolls.
-Deck and collections together hold each of the 45 cards exactly once.
+Deck and collections together hold each of the 45 cards exactly once, and the deck is not
+empty.
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ def check_setup(players: int, setup: dict) -> tuple:
         if key not in setup:
             raise SetupError(f"setup needs {key!r}")
     deck = _int_list(setup, "deck")
+    if not deck:
+        raise SetupError("setup 'deck' is empty: the game would be over before it starts (AD-7)")
     colls = setup["collections"]
     if not isinstance(colls, list) or len(colls) != players:
         raise SetupError(f"setup 'collections' must be a list of {players} lists, one per seat")

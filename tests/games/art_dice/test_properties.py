@@ -1,0 +1,160 @@
+"""Random games for every player count: the game's own invariants at every step, views that
+hide the deck order and the future dice, exact replay."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from auctionhouse.bots.random_bot import RandomBot
+from auctionhouse.core import Chance
+from auctionhouse.games.art_dice import GAME
+from tests.protocol_checks import check_replay, play_checked
+
+PLAYERS = (2, 3, 4)
+SEEDS = st.integers(0, 2**63 - 1)
+GAMES_PER_EXAMPLE = 4
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def check_step(s) -> None:
+    """Gold and cards are conserved; bids and the counters stay in their bounds."""
+    assert sum(s.gold) + s.bank + sum(s.bids) == 50
+    assert min(s.gold) >= 0 and s.bank >= 0
+    places = s.deck + s.sale + s.out + [c for coll in s.coll for c in coll]
+    assert sorted(places) == list(range(45)), "every card is in exactly one place"
+    assert len(s.sale) <= 3 and s.sold <= 2
+    k = len(s.high)
+    for w in range(k):
+        on_w = [s.bids[p * 3 + w] for p in range(s.n)]
+        assert s.high[w] == max(on_w) <= 6
+        assert (s.leader[w] < 0) == (s.high[w] == 0)
+        if s.leader[w] >= 0:
+            assert on_w[s.leader[w]] == s.high[w]
+    for p in range(s.n):
+        assert not any(s.bids[p * 3 + k : p * 3 + 3])
+    if s.is_over():
+        assert s.sale == [] and (s.deck == [] or s.nosale >= s.n)
+        assert s.out == [] or s.nosale >= s.n
+    else:
+        assert s.nosale < s.n
+
+
+def recount(collections) -> list[int]:
+    """AD-8 written out on its own: count each artist's works, square, add."""
+    scores = []
+    for cards in collections:
+        counts = {}
+        for c in cards:
+            counts[c // 5] = counts.get(c // 5, 0) + 1
+        scores.append(sum(n * n for n in counts.values()))
+    return scores
+
+
+def play_one(players: int, seed: int, setup=None):
+    s = GAME.new_state(players, seed=seed, setup=setup)
+    check_step(s)
+    play_checked(s, seed, illegal_rate=0.03, view_rate=0.01, on_step=check_step)
+    assert list(s.scores()) == recount(s.coll)
+    assert s.result().winners == tuple(
+        p for p, x in enumerate(recount(s.coll)) if x == max(recount(s.coll))
+    )
+    check_replay(s)
+    return s
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@FAST
+@given(seed=SEEDS)
+def test_random_games_conserve_gold_and_cards_end_and_replay(players, seed):
+    for g in range(GAMES_PER_EXAMPLE):
+        play_one(players, (seed + g) % 2**63)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=SEEDS,
+    dice=st.lists(st.integers(1, 6), max_size=30),
+    gold=st.lists(st.integers(0, 12), min_size=4, max_size=4),
+)
+def test_random_games_from_written_out_dice_and_gold(players, seed, dice, gold):
+    """Setups with explicit die rolls (then the stream) and uneven gold replay exactly."""
+    setup = GAME.make_setup(players, {}, seed)
+    setup["dice"] = dice
+    setup["gold"] = gold[:players]
+    play_one(players, seed, setup)
+
+
+def _public_fields(s, viewer):
+    v = s.view(viewer)
+    cards = list(v["on_sale"]) + list(v["out"]) + [c for coll in v["collections"] for c in coll]
+    for e in v["log"]:
+        cards.extend(e.get("cards", ()))
+        if "card" in e:
+            cards.append(e["card"])
+    return v, cards
+
+
+PUBLIC_KEYS = {
+    "game", "players", "seat", "phase", "actors", "over", "log", "round", "banker",
+    "first_bidder", "bidder", "roll", "own_sales", "gold", "bank", "deck_size", "on_sale",
+    "highest", "leaders", "bids", "collections", "scores", "no_sale_rounds", "out",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=30, deadline=None)
+@given(seed=SEEDS)
+def test_views_hide_the_deck_order_and_future_dice(players, seed):
+    """Two states that differ only in the deck order and the dice to come look the same to
+    every seat; no card still in the deck appears in any view."""
+    s = GAME.new_state(players, seed=seed)
+    bot = RandomBot(seed)
+    rng = random.Random(seed)
+    while not s.is_over():
+        twin = s.clone()
+        rng.shuffle(twin.deck)
+        twin.chance = Chance(rng.getrandbits(64))
+        twin.pool = 1
+        twin.dice = []
+        for viewer in (None, *range(players)):
+            v, cards = _public_fields(s, viewer)
+            assert set(v) == PUBLIC_KEYS
+            assert not set(cards) & set(s.deck)
+            assert twin.view(viewer) == v
+        p = s.next_actor()
+        s.apply(p, bot.choose(s.legal_moves(p)))
+    v = s.view(0)
+    assert v["final"] == {"deck": s.deck[::-1]}  # revealed only at the end
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS)
+def test_determinize_redraws_only_the_deck_and_the_dice(players, seed):
+    s = GAME.new_state(players, seed=seed)
+    bot = RandomBot(seed)
+    rng = random.Random(seed)
+    seen_other_dice = False
+    while not s.is_over():
+        p = s.next_actor()
+        det = s.determinize(p, rng)
+        assert sorted(det.deck) == sorted(s.deck)
+        a, b = det.snapshot(), s.snapshot()
+        hidden = {"deck", "chance", "pool", "dice"}
+        assert {k: v for k, v in a.items() if k not in hidden} == {
+            k: v for k, v in b.items() if k not in hidden
+        }
+        assert det.view(p) == s.view(p)
+        assert det.legal_moves(p) == s.legal_moves(p)
+        move = bot.choose(s.legal_moves(p))
+        twin = s.clone()
+        twin.apply(p, move)
+        det.apply(p, move)
+        seen_other_dice |= det.view(None)["log"] != twin.view(None)["log"]
+        s.apply(p, move)
+    assert seen_other_dice or len(s.history) < 10
