@@ -20,12 +20,15 @@ class RunawayGame(AuctionhouseError):
 
 def play(state: State, bots: Sequence[Bot]) -> State:
     """Let `bots` (one per seat) play `state` to its end; returns the same state."""
+    seats = [(Observation(state, p, []), bots[p].act) for p in range(state.num_players)]
+    next_actor, legal_moves, apply = state.next_actor, state.legal_moves, state.apply
     for _ in range(MAX_MOVES):
-        if state.is_over():
+        p = next_actor()
+        if p < 0:
             return state
-        p = state.next_actor()
-        legal = state.legal_moves(p)
-        state.apply(p, bots[p].act(Observation(state, p, legal)))
+        obs, act = seats[p]
+        obs.legal = legal_moves(p)
+        apply(p, act(obs))
     if state.is_over():
         return state
     raise RunawayGame(f"{state.game.name} did not end within {MAX_MOVES} moves")

@@ -24,5 +24,14 @@ class RandomBot(Bot):
         return self.choose(obs.legal)
 
     def choose(self, legal) -> Move:
-        mk = legal[int(self.rng.random() * len(legal))] if len(legal) > 1 else legal[0]
-        return (mk.kind, random_arg(mk, self.rng))
+        rand = self.rng.random
+        mk = legal[int(rand() * len(legal))] if len(legal) > 1 else legal[0]
+        kind, lo, hi, choices, parts, span = mk
+        if parts is None and choices is None and lo is not None and hi is not None:
+            # the common case inline (an amount with a finite range), as random_arg draws it
+            if span is not None and hi > lo + span:
+                hi = lo + span
+            return (kind, lo + int(rand() * (hi - lo + 1)))
+        if lo is None and choices is None and parts is None:
+            return (kind, None)
+        return (kind, random_arg(mk, self.rng))

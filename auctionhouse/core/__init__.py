@@ -2,7 +2,16 @@
 
 from .errors import AuctionhouseError, IllegalMove, OptionError, RecordError, SetupError
 from .game import Game
-from .moves import Move, MoveKind, describe_move, move_from_json, move_to_json, random_arg
+from .moves import (
+    Move,
+    MoveKind,
+    amount,
+    choice,
+    describe_move,
+    move_from_json,
+    move_to_json,
+    random_arg,
+)
 from .options import Option, parse_option_args
 from .records import load_record, replay
 from .result import Result, top_scorers
@@ -20,6 +29,8 @@ __all__ = [
     "OptionError",
     "RecordError",
     "Result",
+    "amount",
+    "choice",
     "SetupError",
     "State",
     "derive_seed",

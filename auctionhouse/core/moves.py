@@ -62,6 +62,19 @@ class MoveKind(NamedTuple):
         return out
 
 
+_new = tuple.__new__
+
+
+def amount(kind: str, lo: int, hi: int | None, span: int | None = None) -> MoveKind:
+    """A kind whose argument is an amount in lo..hi (hi None: unbounded). Fast to build."""
+    return _new(MoveKind, (kind, lo, hi, None, None, span))
+
+
+def choice(kind: str, choices: tuple[int, ...]) -> MoveKind:
+    """A kind whose argument is one of `choices`. Fast to build."""
+    return _new(MoveKind, (kind, None, None, choices, None, None))
+
+
 def _is_int(x: Any) -> bool:
     return type(x) is int
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ...core import Chance, IllegalMove, MoveKind, State
+from ...core import Chance, IllegalMove, MoveKind, State, amount, choice
 from .deck import DOUBLE, FIXED, HIDDEN, NUM_ARTISTS, ONCE, OPEN, card_name
 
 # MA-4: cards dealt per player at the start of each round.
@@ -36,6 +36,18 @@ FLIP_CARD = MoveKind("flip")
 NO_FLIP = MoveKind("skip")
 ONLY_PASS = [PASS]
 _NO_ARG = frozenset(("pass", "decline", "buy", "flip", "skip"))
+_BID_KINDS: dict[int, MoveKind] = {}
+
+
+def _bid_kind(lo: int, hi: int) -> MoveKind:
+    """The `bid` kind for lo..hi, built once per range (legal_moves runs on every move)."""
+    key = lo << 20 | hi
+    mk = _BID_KINDS.get(key)
+    if mk is None:
+        if len(_BID_KINDS) > 50_000:
+            _BID_KINDS.clear()
+        mk = _BID_KINDS[key] = amount("bid", lo, hi, BID_SPAN)
+    return mk
 
 
 class ModernArtState(State):
@@ -45,7 +57,7 @@ class ModernArtState(State):
         "game", "num_players", "options", "setup", "history", "events",
         "hands", "mystery", "deck", "deck_pos", "cash", "values", "board", "round",
         "played", "owned", "in_hands", "phase", "hammer", "auctioneer", "lot", "atype",
-        "high", "bidder", "passed", "cursor", "asked", "sealed", "price", "flipper", "chance",
+        "high", "bidder", "passed", "cursor", "asked", "sealed", "price", "chance",
         "deal", "open_cash",
     )  # fmt: skip
 
@@ -76,7 +88,6 @@ class ModernArtState(State):
         self.auctioneer = self.high = self.bidder = self.cursor = self.asked = -1
         self.passed = self.price = 0
         self.sealed = None
-        self.flipper = -1
         self.phase = PLAY
         self.events.append(("round", 1))
         self._start_round(parsed["first_player"], first_deal=True)
@@ -96,15 +107,7 @@ class ModernArtState(State):
             return tuple(p for p, b in enumerate(self.sealed) if b < 0)
         if ph == OVER:
             return ()
-        return (self._single_actor(),)
-
-    def _single_actor(self) -> int:
-        ph = self.phase
-        if ph == PLAY:
-            return self.hammer
-        if ph == SET_PRICE:
-            return self.auctioneer
-        return self.flipper if ph == FLIP else self.cursor
+        return (self.cursor,)
 
     def next_actor(self) -> int:
         ph = self.phase
@@ -121,9 +124,7 @@ class ModernArtState(State):
             for p, b in enumerate(self.sealed):
                 if b < 0:
                     return p
-        if ph == OVER:
-            return -1
-        return self._single_actor()
+        return self.cursor  # the one seat that acts; -1 when over
 
     def legal_moves(self, player: int) -> list[MoveKind]:
         ph = self.phase
@@ -134,27 +135,27 @@ class ModernArtState(State):
             cash = self.cash[player]
             moves = [] if self.passed >> player & 1 else [PASS]
             if cash >= lo:
-                moves.append(MoveKind("bid", lo, cash, span=BID_SPAN))
+                moves.append(_bid_kind(lo, cash))
             return moves
         if ph == HIDDEN_BIDS:
             if not 0 <= player < self.num_players or self.sealed[player] >= 0:
                 return []
-            return [MoveKind("bid", 0, self.cash[player], span=BID_SPAN)]
-        if ph == OVER or player != self._single_actor():
+            return [_bid_kind(0, self.cash[player])]
+        if ph == OVER or player != self.cursor:
             return []
         if ph == PLAY:
-            return [MoveKind("play", choices=tuple(sorted(set(self.hands[player]))))]
+            return [choice("play", tuple(sorted(set(self.hands[player]))))]
         if ph == ONCE_BIDS:
             lo = self.high + 1
             cash = self.cash[player]
             if cash >= lo:
-                return [PASS, MoveKind("bid", lo, cash, span=BID_SPAN)]
+                return [PASS, _bid_kind(lo, cash)]
             return ONLY_PASS
         if ph == OFFER:
             fits = self._double_fits(player)
-            return [DECLINE, MoveKind("add", choices=fits)] if fits else [DECLINE]
+            return [DECLINE, choice("add", fits)] if fits else [DECLINE]
         if ph == SET_PRICE:
-            return [MoveKind("price", 0, self.cash[player])]
+            return [amount("price", 0, self.cash[player])]
         if ph == FIXED_OFFER:
             return [PASS, BUY] if self.cash[player] >= self.price else ONLY_PASS
         return [NO_FLIP, FLIP_CARD]  # FLIP
@@ -170,7 +171,7 @@ class ModernArtState(State):
         return tuple(self.cash)  # MA-19: most cash wins, ties shared
 
     # --- moves ---------------------------------------------------------------------------
-    def _apply(self, player: int, move) -> None:
+    def apply(self, player: int, move) -> None:
         kind, arg = move
         if arg is not None and kind in _NO_ARG:
             raise IllegalMove("move", f"{kind!r} takes no argument, got {arg!r}")
@@ -179,10 +180,15 @@ class ModernArtState(State):
             self._open_move(player, kind, arg)
         elif ph == HIDDEN_BIDS:
             self._hidden_move(player, kind, arg)
-        elif ph == OVER:
+        else:
+            self._turn_move(player, kind, arg, ph)
+        self.history.append((player, move))
+
+    def _turn_move(self, player: int, kind: str, arg, ph: int) -> None:
+        if ph == OVER:
             raise IllegalMove("MA-19", "the game is over; no more moves")
         else:
-            actor = self._single_actor()
+            actor = self.cursor
             if player != actor:
                 self._check_player(player)
                 raise IllegalMove(
@@ -276,6 +282,8 @@ class ModernArtState(State):
             self.asked = 0
         elif t == HIDDEN:
             self.sealed = [-1] * n
+        else:
+            self.cursor = auctioneer  # MA-12: the auctioneer names the price
 
     def _check_bid(self, p: int, amount, lo: int, rule: str) -> None:
         if type(amount) is not int:
@@ -401,7 +409,7 @@ class ModernArtState(State):
         self.high = -1
         if self.mystery:  # MA-20: whoever ran the auction may turn up a mystery card
             self.phase = FLIP
-            self.flipper = auctioneer
+            self.cursor = auctioneer
         else:
             self._pass_hammer()
 
@@ -415,12 +423,10 @@ class ModernArtState(State):
             m[i] = m[-1]
             m.pop()
             self.events.append(("flip", p, c))
-            self.flipper = -1
             if self._count_card(c, p):
                 return
         else:
             raise IllegalMove("MA-20", f"turn up a mystery card or skip, not {kind!r}")
-        self.flipper = -1
         self._pass_hammer()
 
     # --- turns and rounds ------------------------------------------------------------------
@@ -433,6 +439,7 @@ class ModernArtState(State):
                 self.hammer = q
                 break
         self.phase = PLAY
+        self.cursor = self.hammer
         self.auctioneer = -1
 
     def _end_round(self, ender: int) -> None:
@@ -457,7 +464,7 @@ class ModernArtState(State):
         self.round += 1
         if self.round == ROUNDS:
             self.phase = OVER
-            self.auctioneer = self.hammer = -1
+            self.auctioneer = self.hammer = self.cursor = -1
             return
         self.events.append(("round", self.round + 1))
         self._start_round(ender + 1)
@@ -475,6 +482,7 @@ class ModernArtState(State):
                 self.hammer = q
                 break
         self.phase = PLAY
+        self.cursor = self.hammer
         self.auctioneer = -1
 
     def _deal(self, count: int) -> None:
@@ -560,12 +568,12 @@ class ModernArtState(State):
 _SHARED = (
     "game", "num_players", "options", "setup", "deck", "deck_pos", "round", "in_hands",
     "phase", "hammer", "auctioneer", "atype", "high", "bidder", "passed", "cursor", "asked",
-    "price", "flipper", "deal", "open_cash",
+    "price", "deal", "open_cash",
 )  # fmt: skip
 _SNAPSHOT = (
     "hands", "mystery", "cash", "values", "board", "round", "played", "owned", "in_hands",
     "phase", "hammer", "auctioneer", "lot", "atype", "high", "bidder", "passed", "cursor",
-    "asked", "sealed", "price", "flipper",
+    "asked", "sealed", "price",
 )  # fmt: skip
 
 

@@ -72,7 +72,7 @@ def _auction(s: ModernArtState, seat: int | None) -> dict | None:
     if ph in (PLAY, OVER):
         return None
     if ph == FLIP:
-        return {"type": "mystery_flip", "flipper": s.flipper}
+        return {"type": "mystery_flip", "flipper": s.cursor}
     lot = list(s.lot)
     if ph == OFFER:
         return {"type": "double", "cards": lot, "auctioneer": s.auctioneer, "offer_to": s.cursor}
