@@ -244,60 +244,70 @@ class ArtDiceState(State):
             )
 
     def _bid(self, p: int, arg) -> None:
-        self._not_bidding("bid")
+        if self.phase != BID:
+            self._not_bidding("bid")
         high = self.high
-        k = len(high)
-        if type(arg) is not tuple or len(arg) != k:
+        if type(arg) is not tuple or len(arg) != len(high):
             raise IllegalMove(
-                "AD-4", f"a bid gives one amount per work on sale ({k} amounts), not {arg!r}"
+                "AD-4",
+                f"a bid gives one amount per work on sale ({len(high)} amounts), not {arg!r}",
             )
         total = 0
-        for w in range(k):
-            a = arg[w]
+        for a, h in zip(arg, high, strict=True):
+            if a:
+                if type(a) is not int or a <= h:
+                    self._bad_amounts(arg)
+                total += a
+            elif type(a) is not int:
+                self._bad_amounts(arg)
+        roll = self.roll
+        gold = self.gold[p]
+        if total > roll or total > gold or not total:
+            self._bad_total(total, roll, gold)
+        bids, leader = self.bids, self.leader
+        w = p * ON_SALE
+        for i, a in enumerate(arg):
+            if a:
+                bids[w + i] = high[i] = a
+                leader[i] = p
+        self.gold[p] = gold - total
+        self.log.append((E_BID, p, arg))
+        self.done += 1
+        self._next_bidder()
+
+    def _bad_amounts(self, arg: tuple) -> None:
+        for w, (a, h) in enumerate(zip(arg, self.high, strict=True)):
             if type(a) is not int or a < 0:
                 raise IllegalMove(
                     "AD-4", f"an amount is a whole number of gold, 0 or more, not {a!r}"
                 )
-            if a:
-                if a <= high[w]:
-                    raise IllegalMove(
-                        "AD-4",
-                        f"outbid: {a} gold on work {w + 1} does not beat the {high[w]} already "
-                        f"on it; place at least {high[w] + 1} or nothing",
-                    )
-                total += a
-        roll, gold = self.roll, self.gold[p]
-        if total > roll or total > gold:
-            if gold < roll:
+            if a and a <= h:
                 raise IllegalMove(
                     "AD-4",
-                    f"gold: you have {gold} gold, so you may place at most {gold}, not {total}",
+                    f"outbid: {a} gold on work {w + 1} does not beat the {h} already on it; "
+                    f"place at least {h + 1} or nothing",
                 )
-            raise IllegalMove(
-                "AD-4",
-                f"die limit: you rolled {roll}, so you may place at most {roll} gold in all, "
-                f"not {total}",
-            )
+
+    def _bad_total(self, total: int, roll: int, gold: int) -> None:
         if total == 0:
             if self.can_place():
                 raise IllegalMove(
                     "AD-4", "you must place at least 1 gold when you can legally place any"
                 )
             raise IllegalMove("AD-4", "no amount you may place beats a work's highest: pass")
-        bids, base, leader = self.bids, p * ON_SALE, self.leader
-        for w in range(k):
-            a = arg[w]
-            if a:
-                bids[base + w] = a
-                high[w] = a
-                leader[w] = p
-        self.gold[p] = gold - total
-        self.log.append((E_BID, p, arg))
-        self.done += 1
-        self._next_bidder()
+        if gold < roll:
+            raise IllegalMove(
+                "AD-4", f"gold: you have {gold} gold, so you may place at most {gold}, not {total}"
+            )
+        raise IllegalMove(
+            "AD-4",
+            f"die limit: you rolled {roll}, so you may place at most {roll} gold in all, "
+            f"not {total}",
+        )
 
     def _pass(self, p: int, arg) -> None:
-        self._not_bidding("pass")
+        if self.phase != BID:
+            self._not_bidding("pass")
         if arg is not None:
             raise IllegalMove("move", f"pass takes no argument, not {arg!r}")
         if self.can_place():
