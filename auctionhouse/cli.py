@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import functools
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -26,8 +26,24 @@ err = Console(stderr=True)
 
 
 def fail(message: str) -> None:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
+
+
+def command(*args, **kwargs):
+    """`app.command`, with the package's errors turned into a one-line message and exit code 2."""
+
+    def register(fn):
+        @functools.wraps(fn)
+        def run(*a, **kw):
+            try:
+                return fn(*a, **kw)
+            except AuctionhouseError as e:
+                fail(str(e))
+
+        return app.command(*args, **kwargs)(run)
+
+    return register
 
 
 def game_options(game_name: str, option: list[str], deck: Path | None) -> tuple:
@@ -40,7 +56,7 @@ def game_options(game_name: str, option: list[str], deck: Path | None) -> tuple:
     return game, opts
 
 
-@app.command()
+@command()
 def games() -> None:
     """List the games with their player counts and options."""
     table = Table(title="Games")
@@ -53,7 +69,7 @@ def games() -> None:
     console.print(table)
 
 
-@app.command()
+@command()
 def simulate(
     game: Annotated[str, typer.Argument(help="Game name, see `auctionhouse games`.")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
@@ -76,12 +92,13 @@ def simulate(
     ] = False,
 ) -> None:
     """Play GAMES games between bots and report wins and mean scores per seat."""
+    from .arena.runner import prepare
     from .arena.runner import simulate as run
 
     if games_ < 1:
         fail("--games must be at least 1")
     g, opts = game_options(game, option, deck)
-    specs = bots.split(",")
+    opts, specs = prepare(g, players, bots.split(","), opts)
     if as_json:
         summary = run(g, players, games_, seed, specs, opts, records)
         print(json.dumps(summary))
@@ -115,7 +132,7 @@ def simulate(
     )
 
 
-@app.command("replay")
+@command("replay")
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A record written by simulate, play or the server.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
@@ -142,7 +159,7 @@ def replay_cmd(
         console.print(f"  seat {p}: {score}{mark}")
 
 
-@app.command()
+@command()
 def bench(
     game: Annotated[
         list[str] | None, typer.Option("--game", "-g", help="Only these games.")
@@ -182,8 +199,4 @@ def bench(
 
 
 def main() -> None:
-    try:
-        app()
-    except AuctionhouseError as e:
-        err.print(f"[bold red]error:[/] {e}", highlight=False)
-        sys.exit(2)
+    app()

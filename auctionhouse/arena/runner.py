@@ -46,6 +46,15 @@ def seat_bots(specs: Sequence[str], players: int) -> list[str]:
     return list(specs)
 
 
+def prepare(game: Game, players: int, bot_specs: Sequence[str], options: dict | None):
+    """Checked options and one bot spec per seat, before any game is played."""
+    opts = game.resolve(players, options)
+    specs = seat_bots(bot_specs, players)
+    for spec in set(specs):
+        make_bot(spec, game, 0)
+    return opts, specs
+
+
 @dataclass
 class SeriesStats:
     """Per-seat totals over a series of games."""
@@ -83,10 +92,7 @@ def simulate(
 
     Returns the summary of the `simulate --json` contract.
     """
-    opts = game.resolve(players, options)
-    specs = seat_bots(bot_specs, players)
-    for spec in set(specs):
-        make_bot(spec, game, 0)  # refuse a bad bot before any game is played
+    opts, specs = prepare(game, players, bot_specs, options)
     if records_dir is not None:
         records_dir.mkdir(parents=True, exist_ok=True)
     stats = SeriesStats(players)
