@@ -22,9 +22,10 @@ def round_gains(colls: list[list[int]]) -> list[int]:
     """Each player's points for the round just ended (RZ-13)."""
     gangsters = [c[GANGSTER_A] + c[GANGSTER_B] for c in colls]
     most, fewest = max(gangsters), min(gangsters)
+    t0, t1 = TRINKETS[0], TRINKETS[-1] + 1
     out = []
     for c, g in zip(colls, gangsters, strict=True):
-        pts = 2 * c[THIEVES] + c[DRIVER]
+        pts = 2 * c[THIEVES] + c[DRIVER] + TRINKET_POINTS[5 - c[t0:t1].count(0)]
         if c[DRIVER]:
             pts += c[GETAWAY_CAR]
         if most != fewest:
@@ -34,7 +35,6 @@ def round_gains(colls: list[list[int]]) -> list[int]:
                 pts -= 2
         if c[GANGSTER_A] and c[GANGSTER_B]:
             pts += 5
-        pts += TRINKET_POINTS[sum(1 for t in TRINKETS if c[t])]
         out.append(pts)
     return out
 

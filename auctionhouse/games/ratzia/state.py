@@ -9,6 +9,7 @@ while seat q holds a face-up card. Collections are count lists per seat, indexed
 from __future__ import annotations
 
 import random
+from operator import or_
 
 from ...core import IllegalMove, MoveKind, Result, State
 from .cards import (
@@ -70,6 +71,7 @@ _TURN_MOVES: dict[int, tuple[MoveKind, ...]] = {}
 _STEAL_MOVES: dict[int, tuple[MoveKind, ...]] = {}
 _BID_MOVES: dict[int, tuple[MoveKind, ...]] = {}
 _COURT_MOVES: dict[int, tuple[MoveKind, ...]] = {}
+_NOT_KEPT = tuple(t for t in range(NUM_TYPES) if not PALM_TREE[t] and t != POLICE)
 _STEAL_BIT = tuple((1 << t) & STEALABLE_BITS for t in range(NUM_TYPES))
 
 
@@ -145,6 +147,7 @@ class RatziaState(State):
         "a_i",
         "a_high",
         "a_bidder",
+        "a_must",
         "log",
         "_nxt",
         "_order",
@@ -180,6 +183,7 @@ class RatziaState(State):
         self.a_i = 0
         self.a_high = 0
         self.a_bidder = -1
+        self.a_must = -1  # the Declarer while nobody has bid: they may not pass (RZ-8)
         self.log: list[tuple] = []
         self._nxt, self._order = SEATS[players]
         self._start_round()
@@ -201,7 +205,7 @@ class RatziaState(State):
         if phase == AUCTION:
             hi = self.a_high + 1
             key = self.up[player] >> hi << hi + 1
-            if self.a_bidder < 0 and self.a_cause == DECLARED and player == self.a_starter:
+            if player == self.a_must:
                 key |= 1
             return _BID_MOVES.get(key) or _bid_moves(key)
         if phase == TURN:
@@ -236,11 +240,12 @@ class RatziaState(State):
                     self._bad_bid(player, arg)
                 self.a_high = arg
                 self.a_bidder = player
+                self.a_must = -1
                 self.log.append(("bid", player, arg))
             elif kind == "pass":
                 if arg is not None:
                     _no_arg("pass", arg)
-                if self.a_bidder < 0 and self.a_cause == DECLARED and player == self.a_starter:
+                if player == self.a_must:
                     raise IllegalMove(
                         "RZ-8",
                         "you declared this auction and nobody else bid, so you must bid one of "
@@ -370,6 +375,7 @@ class RatziaState(State):
         self.a_i = 0
         self.a_high = 0
         self.a_bidder = -1
+        self.a_must = p if cause == DECLARED else -1
         self.phase = AUCTION
         self.cur = order[0]
         self.log.append(("auction", p, cause))
@@ -461,23 +467,25 @@ class RatziaState(State):
         self.log.append(("round_start", self.rnd, self.cur))
 
     def _round_starter(self) -> int:
-        """RZ-4: the seat holding the highest bidding card (face up or down; centre aside)."""
-        held = [u | d for u, d in zip(self.up, self.down, strict=True)]
-        return max(range(self.num_players), key=lambda p: held[p].bit_length())
+        """RZ-4: the seat holding the highest bidding card (all face up now; centre aside).
+        The cards are all different, so the highest mask holds the highest card."""
+        return max(range(self.num_players), key=self.up.__getitem__)
 
     def _end_round(self, cause: int) -> None:
         self.log.append(("round_end", self.rnd, cause))
         coll = self.coll
         gains = round_gains(coll)
+        score = self.score
         for p, g in enumerate(gains):
-            self.score[p] += g
-        self.log.append(("scored", self.rnd, tuple(gains), tuple(tuple(c) for c in coll)))
+            score[p] += g
+        self.log.append(("scored", self.rnd, tuple(gains), tuple(map(tuple, coll))))
         # RZ-14: palm-tree cards stay; the rest, the Auction row and the Police row go.
         d = self.discard
         for c in coll:
-            for t in range(NUM_TYPES):
-                if c[t] and not PALM_TREE[t]:
-                    d[t] += c[t]
+            for t in _NOT_KEPT:
+                k = c[t]
+                if k:
+                    d[t] += k
                     c[t] = 0
         for t in self.row:
             d[t] += 1
@@ -485,7 +493,7 @@ class RatziaState(State):
         self.rowmask = 0
         d[POLICE] += self.police
         self.police = 0
-        self.up = [u | dn for u, dn in zip(self.up, self.down, strict=True)]
+        self.up = list(map(or_, self.up, self.down))
         self.down = [0] * self.num_players
         self.active = (1 << self.num_players) - 1
         self.rnd += 1
@@ -495,8 +503,8 @@ class RatziaState(State):
         sums = [sum(values_of(u)) for u in self.up]
         self.end_gains = gains = end_gains(coll, sums)
         for p, g in enumerate(gains):
-            self.score[p] += g
-        self.log.append(("game_end", tuple(gains), tuple(self.score)))
+            score[p] += g
+        self.log.append(("game_end", tuple(gains), tuple(score)))
         self.phase = OVER
         self.cur = -1
 

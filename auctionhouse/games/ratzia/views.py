@@ -105,7 +105,7 @@ def build_snapshot(s: RatziaState) -> dict:
         "phase": s.phase,
         "cur": s.cur,
         "rowmask": s.rowmask,
-        "auction": [s.a_starter, s.a_cause, list(s.a_order), s.a_i, s.a_high, s.a_bidder],
+        "auction": [s.a_starter, s.a_cause, list(s.a_order), s.a_i, s.a_high, s.a_bidder, s.a_must],
         "log": [event_json(e) for e in s.log],
         "history": [
             [p, m[0], list(m[1]) if isinstance(m[1], tuple) else m[1]] for p, m in s.history
