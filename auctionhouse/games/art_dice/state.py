@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from ...core import Chance, IllegalMove, MoveKind, State
-from .cards import ARTIST_OF, ARTISTS, DIE, MAX_OWN_SALES, ON_SALE, SQUARE, TOTAL_GOLD
+from .cards import DIE, MAX_OWN_SALES, ON_SALE, TOTAL_GOLD, collection_score
 
 # phases
 OFFER, BID, OVER = 0, 1, 2
@@ -328,7 +328,8 @@ class ArtDiceState(State):
         if type(card) is not int or card not in self.coll[p]:
             raise IllegalMove(
                 "AD-3",
-                f"you can only put up a work of your own collection {sorted(self.coll[p])}, not {card!r}",
+                f"you can only put up a work of your own collection {sorted(self.coll[p])}, "
+                f"not {card!r}",
             )
         roll = self._roll_die()
         paid = roll if roll <= self.bank else self.bank  # AD-1: a short bank pays what it has
@@ -354,13 +355,7 @@ class ArtDiceState(State):
 
     def scores(self) -> tuple:
         """AD-8: for each artist, n works in a collection score n x n."""
-        out = []
-        for cards in self.coll:
-            counts = [0] * ARTISTS
-            for c in cards:
-                counts[ARTIST_OF[c]] += 1
-            out.append(sum(SQUARE[k] for k in counts))
-        return tuple(out)
+        return tuple([collection_score(c) for c in self.coll])
 
     # --- information -------------------------------------------------------------------------
     def view(self, player: int | None) -> dict:
