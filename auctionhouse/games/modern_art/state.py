@@ -172,7 +172,12 @@ class ModernArtState(State):
 
     # --- moves ---------------------------------------------------------------------------
     def apply(self, player: int, move) -> None:
-        kind, arg = move
+        try:
+            kind, arg = move
+        except (TypeError, ValueError):
+            raise IllegalMove("move", f"a move is (kind, argument), not {move!r}") from None
+        if type(player) is not int:
+            raise IllegalMove("seat", f"a seat is a whole number, not {player!r}")
         if arg is not None and kind in _NO_ARG:
             raise IllegalMove("move", f"{kind!r} takes no argument, got {arg!r}")
         ph = self.phase

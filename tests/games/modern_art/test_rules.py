@@ -508,3 +508,24 @@ def test_ma20_after_a_double_whoever_ran_the_auction_flips():
     s = new(["MC-D ST-O", "DM-O", "RS-O"], mystery="RM-O RM-O")
     run(s, "0 play MC-D; 0 decline; 1 decline; 2 decline")
     assert s.actors() == (0,) and phase(s) == "mystery_flip"
+
+
+# --- project decisions (docs/rules/modern-art.md) ---------------------------------------------
+
+
+def test_d1_a_player_without_a_fitting_card_still_answers_the_double_offer():
+    s = new(["MC-D ST-O", "DM-O", "RS-O"])
+    do(s, 0, "play", "MC-D")
+    assert [mk.kind for mk in s.legal_moves(0)] == ["decline"]
+    assert s.actors() == (0,)  # asked, not skipped: the table learns nothing of the hand
+    run(s, "0 decline")
+    assert s.actors() == (1,)
+
+
+def test_malformed_moves_are_refused_with_the_state_unchanged():
+    s = new(["MC-O ST-O", "DM-O", "RS-O"])
+    before = s.snapshot()
+    for seat, move in [(0, "play"), (0, ("play",)), (True, ("play", C("MC-O"))), (0, None)]:
+        with pytest.raises(IllegalMove):
+            s.apply(seat, move)
+    assert s.snapshot() == before
