@@ -203,8 +203,9 @@ class RatziaState(State):
             return _NOTHING
         phase = self.phase
         if phase == AUCTION:
+            # the face-up cards above the high bid, shifted once more for the must-bid flag
             hi = self.a_high + 1
-            key = self.up[player] >> hi << hi + 1
+            key = (self.up[player] >> hi) << (hi + 1)
             if player == self.a_must:
                 key |= 1
             return _BID_MOVES.get(key) or _bid_moves(key)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import COURTHOUSE, values_of
-from .state import AUCTION, AUCTION_CAUSES, COURT, OVER, PHASE_NAMES, ROUND_END_CAUSES
+from .state import AUCTION, AUCTION_CAUSES, COURT, DECLARED, OVER, PHASE_NAMES, ROUND_END_CAUSES
 
 if TYPE_CHECKING:
     from .state import RatziaState
@@ -54,7 +54,8 @@ def _table(s: RatziaState) -> dict:
         auction = {
             "starter": s.a_starter,
             "cause": AUCTION_CAUSES[s.a_cause],
-            "forced": s.a_cause != 0,
+            "forced": s.a_cause != DECLARED,
+            "must_bid": s.a_must if s.a_must >= 0 else None,
             "order": list(s.a_order),
             "waiting": s.a_order[s.a_i],
             "high_bid": s.a_high or None,
