@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 from ..core import Move, random_arg
-from .base import Bot, Observation
+from ..core.players import Bot, Observation
 
 
 class RandomBot(Bot):
@@ -16,9 +14,6 @@ class RandomBot(Bot):
     """
 
     name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
 
     def act(self, obs: Observation) -> Move:
         return self.choose(obs.legal)

@@ -94,6 +94,10 @@ class Game:
             "catalog": self.catalog(),
         }
 
+    def bots(self) -> dict:
+        """This game's own bots by name (e.g. "heuristic"), as `core.players.Bot` classes."""
+        return {}
+
     def catalog(self) -> dict:
         """What the small integers in views and moves stand for (cards, artists, ...)."""
         return {}

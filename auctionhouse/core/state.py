@@ -37,6 +37,11 @@ class State:
         """The player a program should ask next when it must pick an order; -1 when over."""
         raise NotImplementedError
 
+    def secret_moves(self) -> bool:
+        """Whether the moves being made now stay secret until revealed (sealed bids). Search
+        bots must not let one player's choice depend on another's secret move."""
+        return False
+
     def legal_moves(self, player: int) -> list[MoveKind]:
         """The kinds of move `player` may make now (empty when they may not act)."""
         raise NotImplementedError

@@ -126,6 +126,9 @@ class ModernArtState(State):
                     return p
         return self.cursor  # the one seat that acts; -1 when over
 
+    def secret_moves(self) -> bool:
+        return self.phase == HIDDEN_BIDS
+
     def legal_moves(self, player: int) -> list[MoveKind]:
         ph = self.phase
         if ph == OPEN_BIDS:

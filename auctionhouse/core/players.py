@@ -1,0 +1,88 @@
+"""Players as programs: what a bot is, what it is given (its seat's view, its legal moves,
+determinizations of its view), and the parameters it takes."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import OptionError
+
+if TYPE_CHECKING:
+    from .moves import Move, MoveKind
+    from .state import State
+
+
+class Observation:
+    """A bot's input for one decision: only what its seat may know.
+
+    The true state stays private: a bot reads `view()` (the seat's view) and may ask for
+    `determinize(rng)`, a state drawn among those consistent with that view. Runners reuse one
+    observation per seat from move to move: a bot must not keep it.
+    """
+
+    __slots__ = ("seat", "legal", "_state")
+
+    def __init__(self, state: State, seat: int, legal: list[MoveKind]) -> None:
+        self._state = state
+        self.seat = seat
+        self.legal = legal
+
+    def view(self) -> dict:
+        return self._state.view(self.seat)
+
+    def determinize(self, rng: random.Random) -> State:
+        return self._state.determinize(self.seat, rng)
+
+    @property
+    def game(self):
+        return self._state.game
+
+    @property
+    def num_players(self) -> int:
+        return self._state.num_players
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a bot: its type (int, float, str or bool), default and meaning."""
+
+    type: type
+    default: Any
+    help: str
+
+    def parse(self, bot: str, name: str, raw: str) -> Any:
+        try:
+            if self.type is bool:
+                if raw.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                    raise ValueError
+                return raw.lower() in ("true", "1", "yes")
+            value = self.type(raw)
+        except ValueError:
+            raise OptionError(
+                f"bot {bot}: {name} takes a {self.type.__name__}, not {raw!r}"
+            ) from None
+        if isinstance(value, (int, float)) and value < 0:
+            raise OptionError(f"bot {bot}: {name} must not be negative, not {raw!r}")
+        return value
+
+
+class Bot:
+    """A player program. `name` is how the command line and records call it; `params` are the
+    parameters it takes, written `name:key=value:key=value` on the command line."""
+
+    name = "bot"
+    params: dict[str, Param] = {}
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        self.rng = random.Random(seed)
+        self.settings = {k: params.get(k, p.default) for k, p in self.params.items()}
+
+    def act(self, obs: Observation) -> Move:
+        raise NotImplementedError
+
+    def spec(self) -> str:
+        """The bot as the command line writes it (name and the parameters that differ)."""
+        changed = [f"{k}={v}" for k, v in self.settings.items() if v != self.params[k].default]
+        return ":".join([self.name, *changed])
