@@ -22,11 +22,12 @@ from auctionhouse.core import derive_seed
 from auctionhouse.games.ratzia import GAME
 from auctionhouse.games.ratzia.state import AUCTION, COURT, TURN
 
+from ...conftest import examples
 from ...protocol_checks import check_replay, play_checked
 
 PLAYERS = [2, 3, 4, 5]
 GAMES_PER_EXAMPLE = 20
-EXAMPLES = 50  # 50 x 20 = 1,000 random games per player count
+EXAMPLES = examples(50)  # 50 x 20 = 1,000 random games per player count at the default scale
 ALL_BIDDING = sum(1 << v for v in range(1, 17))
 COURTHOUSE = 16
 
@@ -139,7 +140,7 @@ def test_invariants_hold_at_every_step(players, seed):
 
 
 @mark.parametrize("players", PLAYERS)
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**62))
 def test_protocol_checks_with_invariants(players, seed):
     state = GAME.new_state(players, seed=seed)
@@ -159,7 +160,7 @@ def with_deck_reordered(state, rng: random.Random):
 
 
 @mark.parametrize("players", PLAYERS)
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**62), stop=st.integers(0, 400))
 def test_views_hide_the_deck_order(players, seed, stop):
     """Two games that differ only in the order of the undrawn cards look the same to every seat
