@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from ..core import Game, OptionError
 from ..core.players import Bot
+from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
 
-GENERIC: dict[str, type[Bot]] = {"random": RandomBot}
+GENERIC: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": ISMCTSBot}
 
 
 def available(game: Game | None) -> dict[str, type[Bot]]:

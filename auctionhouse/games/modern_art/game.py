@@ -109,6 +109,11 @@ class ModernArt(Game):
         if options["mystery"] and players != 3:
             raise OptionError("the mystery variant (MA-20) is for 3 players")
 
+    def bots(self) -> dict:
+        from .heuristic import ModernArtHeuristic
+
+        return {"heuristic": ModernArtHeuristic}
+
     def catalog(self) -> dict:
         return {
             "artists": list(ARTISTS),

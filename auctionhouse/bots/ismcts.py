@@ -1,0 +1,134 @@
+"""Information-set Monte Carlo tree search over determinizations of the bot's own view.
+
+Each iteration draws a state consistent with what the bot's seat knows (`obs.determinize`),
+walks one shared tree with UCB (each node scores the move for the player who made it), adds one
+node, plays the rest of the game out, and credits every player's share of the victory. Moves
+with amounts are searched over a few candidate amounts (bots/candidates.py), plus the game's
+heuristic choice when it has one. Secret moves of other players (sealed bids) are drawn by the
+playout policy and never branch the tree, so no player's choice in the tree depends on another's
+secret bid.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ..core import Move
+from ..core.players import Bot, Observation, Param
+from .candidates import candidate_moves
+from .random_bot import RandomBot
+
+
+class Node:
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+class ISMCTSBot(Bot):
+    name = "ismcts"
+    params = {
+        "iterations": Param(int, 0, "iterations per move; 0 means use `seconds`"),
+        "seconds": Param(float, 1.0, "thinking time per move when iterations is 0"),
+        "c": Param(float, 0.7, "exploration constant of UCB"),
+        "amounts": Param(int, 5, "candidate amounts tried per amount range"),
+        "rollout": Param(str, "random", "playout policy: random or heuristic"),
+    }
+
+    def __init__(self, seed: int | None = None, **params) -> None:
+        super().__init__(seed, **params)
+        if self.settings["rollout"] not in ("random", "heuristic"):
+            from ..core import OptionError
+
+            raise OptionError(
+                f"bot ismcts: rollout is random or heuristic, not {self.settings['rollout']!r}"
+            )
+        self.playout_bot = RandomBot(self.rng.getrandbits(63))
+        self.advisor: Bot | None = None
+        self.iterations_done = 0
+
+    def _advisor(self, obs: Observation) -> Bot | None:
+        if self.advisor is None:
+            cls = obs.game.bots().get("heuristic")
+            if cls is not None:
+                self.advisor = cls(seed=self.rng.getrandbits(63))
+        return self.advisor
+
+    def act(self, obs: Observation) -> Move:
+        legal = obs.legal
+        k = self.settings["amounts"]
+        root_moves = candidate_moves(legal, k)
+        advisor = self._advisor(obs)
+        if advisor is not None:
+            hint = advisor.act(obs)
+            if hint not in root_moves:
+                root_moves.append(hint)
+        if len(root_moves) == 1:
+            return root_moves[0]
+        me = obs.seat
+        root = Node()
+        budget = self.settings["iterations"]
+        deadline = time.perf_counter() + self.settings["seconds"]
+        done = 0
+        while (done < budget) if budget else (time.perf_counter() < deadline or done == 0):
+            self._iterate(obs, root, root_moves, me, k)
+            done += 1
+        self.iterations_done += done
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
+        return best[0]
+
+    def _iterate(
+        self, obs: Observation, root: Node, root_moves: list[Move], me: int, k: int
+    ) -> None:
+        rng = self.rng
+        state = obs.determinize(rng)
+        node = root
+        path: list[tuple[Node, int]] = []
+        c = self.settings["c"]
+        first = True
+        while not state.is_over():
+            p = me if first else state.next_actor()  # the bot may be asked out of turn order
+            if p != me and state.secret_moves():
+                state.apply(p, self._policy(state, p))
+                continue
+            moves = root_moves if first else candidate_moves(state.legal_moves(p), k)
+            first = False
+            children = node.children
+            untried = [m for m in moves if m not in children]
+            for m in moves:
+                child = children.get(m)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                m = untried[int(rng.random() * len(untried))]
+                child = children[m] = Node()
+                state.apply(p, m)
+                path.append((child, p))
+                break
+            best, best_score = None, -1.0
+            for m in moves:
+                child = children[m]
+                score = child.reward / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if score > best_score:
+                    best, best_score = m, score
+            node = children[best]
+            state.apply(p, best)
+            path.append((node, p))
+        while not state.is_over():
+            p = state.next_actor()
+            state.apply(p, self._policy(state, p))
+        shares = state.result().shares()
+        root.visits += 1
+        for n, p in path:
+            n.visits += 1
+            n.reward += shares[p]
+
+    def _policy(self, state, p: int) -> Move:
+        return self.playout_bot.choose(state.legal_moves(p))
