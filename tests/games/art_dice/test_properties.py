@@ -12,12 +12,16 @@ from hypothesis import strategies as st
 from auctionhouse.bots.random_bot import RandomBot
 from auctionhouse.core import Chance
 from auctionhouse.games.art_dice import GAME
+from tests.conftest import examples
 from tests.protocol_checks import check_replay, play_checked
 
 PLAYERS = (2, 3, 4)
 SEEDS = st.integers(0, 2**63 - 1)
 GAMES_PER_EXAMPLE = 4
-FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 300 x 4 = 1,200 random games per player count at the default scale
+FAST = settings(
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def check_step(s) -> None:
@@ -75,7 +79,7 @@ def test_random_games_conserve_gold_and_cards_end_and_replay(players, seed):
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     seed=SEEDS,
     dice=st.lists(st.integers(1, 6), max_size=30),
@@ -107,7 +111,7 @@ PUBLIC_KEYS = {
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=SEEDS)
 def test_views_hide_the_deck_order_and_future_dice(players, seed):
     """Two states that differ only in the deck order and the dice to come look the same to
@@ -133,7 +137,7 @@ def test_views_hide_the_deck_order_and_future_dice(players, seed):
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=SEEDS)
 def test_determinize_redraws_only_the_deck_and_the_dice(players, seed):
     s = GAME.new_state(players, seed=seed)
