@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 from pathlib import Path
@@ -9,7 +10,14 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from .core import AuctionhouseError, load_record, parse_option_args, replay
@@ -87,6 +95,11 @@ def simulate(
     records: Annotated[
         Path | None, typer.Option(help="Write each game's record into this folder.")
     ] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes (local backend).")] = 1,
+    backend: Annotated[str, typer.Option(help="Where games run: local or ray.")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (ray backend); default: start one.")
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object and nothing else.")
     ] = False,
@@ -99,21 +112,13 @@ def simulate(
         fail("--games must be at least 1")
     g, opts = game_options(game, option, deck)
     opts, specs = prepare(g, players, bots.split(","), opts)
+    extra = {"workers": workers, "backend": backend, "address": address}
     if as_json:
-        summary = run(g, players, games_, seed, specs, opts, records)
+        summary = run(g, players, games_, seed, specs, opts, records, **extra)
         print(json.dumps(summary))
         return
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=err, transient=True) as progress:
-        task = progress.add_task(f"{g.name} x{players}", total=games_)
-        summary = run(
-            g, players, games_, seed, specs, opts, records, lambda i, s: progress.advance(task)
-        )
+    with progress_bar(f"{g.name} x{players}", games_) as advance:
+        summary = run(g, players, games_, seed, specs, opts, records, advance, **extra)
     table = Table(title=f"{g.title}: {games_} games, {players} players, seed {seed}")
     for col in ("seat", "bot", "wins", "win %", "mean score"):
         table.add_column(col, justify="right" if col != "bot" else "left")
@@ -130,6 +135,85 @@ def simulate(
         f"{summary['games_per_second']:.0f} games/s, {summary['moves_per_game']:.0f} moves/game, "
         f"{summary['seconds']:.2f} s"
     )
+
+
+@contextlib.contextmanager
+def progress_bar(title: str, total: int):
+    """A progress bar with ETA on stderr; yields the function that advances it."""
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task(title, total=total)
+        yield lambda n=1: progress.advance(task, n)
+
+
+@command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="Game name, see `auctionhouse games`.")],
+    bots: Annotated[
+        str,
+        typer.Option(help="Competitors, comma-separated, e.g. heuristic,random,ismcts:seconds=1"),
+    ],
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats per game.")] = 4,
+    games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the tournament.")] = 1,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+    ] = None,
+    deck: Annotated[
+        Path | None, typer.Option(help="Deck file for games with a deck option.")
+    ] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes or Ray tasks in flight.")] = 0,
+    backend: Annotated[str, typer.Option(help="Where games run: local or ray.")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (ray backend); default: start one.")
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="Write results to OUT.json and OUT.csv.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+) -> None:
+    """Bots against each other over seatings balanced by permutation: win shares with 95%
+    intervals and openskill ratings. Same seed, same results, whatever the workers or backend."""
+    from .arena.backends import default_workers
+    from .arena.tournament import tournament as run
+    from .arena.tournament import write_results
+
+    if games_ < 1:
+        fail("--games must be at least 1")
+    g, opts = game_options(game, option, deck)
+    specs = [b for b in bots.split(",") if b.strip()]
+    w = workers or default_workers()
+    if as_json:
+        result = run(g, players, specs, games_, seed, opts, w, backend, address)
+    else:
+        with progress_bar(f"{g.name} tournament", games_) as advance:
+            result = run(g, players, specs, games_, seed, opts, w, backend, address, advance)
+    paths = write_results(result, out) if out is not None else []
+    if as_json:
+        print(json.dumps(result))
+        return
+    table = Table(title=f"{g.title}: {games_} games, {players} seats, seed {seed}")
+    for col in ("bot", "games", "win share", "95% interval", "mean score", "rating (mu ± sigma)"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for r in sorted(result["bots"], key=lambda r: -r["rating"]["ordinal"]):
+        lo, hi = r["ci95"]
+        table.add_row(
+            r["bot"], str(r["games"]), f"{100 * r['win_share']:.1f}%",
+            f"{100 * lo:.1f}-{100 * hi:.1f}%", f"{r['mean_score']:.1f}",
+            f"{r['rating']['mu']:.1f} ± {r['rating']['sigma']:.1f}",
+        )  # fmt: skip
+    console.print(table)
+    console.print(
+        f"fair share {100 * result['fair_share']:.0f}%; {result['games_per_second']:.1f} games/s "
+        f"with {w} worker(s) on {backend}"
+    )
+    for path in paths:
+        console.print(f"wrote {path}")
 
 
 @command("replay")

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bots import Bot, Observation, make_bot
@@ -55,29 +53,6 @@ def prepare(game: Game, players: int, bot_specs: Sequence[str], options: dict | 
     return opts, specs
 
 
-@dataclass
-class SeriesStats:
-    """Per-seat totals over a series of games."""
-
-    players: int
-    games: int = 0
-    moves: int = 0
-    wins: list[float] = field(default_factory=list)
-    score_sums: list[float] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.wins = [0.0] * self.players
-        self.score_sums = [0.0] * self.players
-
-    def add(self, state: State) -> None:
-        res = state.result()
-        self.games += 1
-        self.moves += len(state.history)
-        for p, share in enumerate(res.shares()):
-            self.wins[p] += share
-            self.score_sums[p] += res.scores[p]
-
-
 def simulate(
     game: Game,
     players: int,
@@ -86,31 +61,42 @@ def simulate(
     bot_specs: Sequence[str],
     options: dict | None = None,
     records_dir: Path | None = None,
-    on_game: Callable[[int, State], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
 ) -> dict:
-    """Play `games` games; the first player rotates over the seats from game to game.
+    """Play `games` games with fixed seats; the first player rotates over the seats.
 
     Returns the summary of the `simulate --json` contract.
     """
+    from .backends import run_jobs
+    from .jobs import Job
+
     opts, specs = prepare(game, players, bot_specs, options)
     if records_dir is not None:
         records_dir.mkdir(parents=True, exist_ok=True)
-    stats = SeriesStats(players)
-    start = time.perf_counter()
+    jobs = []
     for g in range(games):
-        game_seed = derive_seed(seed, f"game/{g}")
-        bots = [make_bot(s, game, derive_seed(game_seed, f"bot/{p}")) for p, s in enumerate(specs)]
-        state = game.new_state(players, opts, seed=game_seed, first_player=g % players)
-        play(state, bots)
-        stats.add(state)
-        if records_dir is not None:
-            rec = state.record()
-            rec["bots"] = list(specs)
-            path = records_dir / f"{game.name}-{seed}-{g:05d}.json"
-            path.write_text(json.dumps(rec, separators=(",", ":")), encoding="utf-8")
-        if on_game is not None:
-            on_game(g, state)
+        deal = derive_seed(seed, f"game/{g}")
+        jobs.append(
+            Job(
+                g, game.name, players, opts, tuple(specs), deal, derive_seed(deal, "bots"),
+                first_player=g % players,
+                records_dir=None if records_dir is None else str(records_dir),
+                label=f"{seed}-",
+            )
+        )  # fmt: skip
+    start = time.perf_counter()
+    outcomes = run_jobs(jobs, workers, backend, address, progress)
     seconds = time.perf_counter() - start
+    wins = [0.0] * players
+    score_sums = [0.0] * players
+    for o in outcomes:
+        for p in range(players):
+            wins[p] += o.shares[p]
+            score_sums[p] += o.scores[p]
+    moves = sum(o.moves for o in outcomes)
     return {
         "game": game.name,
         "players": players,
@@ -119,14 +105,9 @@ def simulate(
         "options": opts,
         "seconds": round(seconds, 4),
         "games_per_second": games / seconds if seconds > 0 else float(games),
-        "moves_per_game": stats.moves / games if games else 0.0,
+        "moves_per_game": moves / games if games else 0.0,
         "seats": [
-            {
-                "seat": p,
-                "bot": specs[p],
-                "wins": stats.wins[p],
-                "mean_score": stats.score_sums[p] / games if games else 0.0,
-            }
+            {"seat": p, "bot": specs[p], "wins": wins[p], "mean_score": score_sums[p] / games}
             for p in range(players)
         ],
     }
