@@ -94,6 +94,25 @@ class Game:
             "catalog": self.catalog(),
         }
 
+    # --- words for people (terminal play, logs); games may say it better ---------------------
+    def describe_move(self, move, view: dict | None = None) -> str:
+        """A move in words, e.g. "bid 12"."""
+        kind, arg = move
+        if arg is None:
+            return kind.replace("_", " ")
+        text = ",".join(map(str, arg)) if isinstance(arg, tuple) else str(arg)
+        return f"{kind.replace('_', ' ')} {text}"
+
+    def describe_event(self, event: dict) -> str:
+        """A public log entry in words."""
+        rest = ", ".join(f"{k} {v}" for k, v in event.items() if k != "event")
+        return f"{event['event'].replace('_', ' ')}: {rest}" if rest else event["event"]
+
+    def describe_view(self, view: dict) -> list[tuple[str, str]]:
+        """A seat's view as (label, text) lines, for a terminal."""
+        skip = {"game", "players", "seat", "phase", "actors", "over", "log", "result", "final"}
+        return [(k.replace("_", " "), _plain_text(v)) for k, v in view.items() if k not in skip]
+
     def bots(self) -> dict:
         """This game's own bots by name (e.g. "heuristic"), as `core.players.Bot` classes."""
         return {}
@@ -101,3 +120,13 @@ class Game:
     def catalog(self) -> dict:
         """What the small integers in views and moves stand for (cards, artists, ...)."""
         return {}
+
+
+def _plain_text(value) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, list):
+        return " ".join(_plain_text(v) for v in value) if value else "-"
+    if isinstance(value, dict):
+        return "; ".join(f"{k} {_plain_text(v)}" for k, v in value.items())
+    return str(value)

@@ -103,32 +103,55 @@ def random_arg(mk: MoveKind, rng: random.Random, span: int | None = None) -> Any
 
 
 def _random_split(mk: MoveKind, rng: random.Random) -> tuple[int, ...]:
-    total_hi = mk.hi if mk.hi is not None else sum(hi for _, hi in mk.parts)
+    """A random non-empty set of parts whose minimums fit, a total drawn uniformly between what
+    they need and what they can take, the surplus spread over them in random order."""
+    parts = mk.parts
+    n = len(parts)
+    rand = rng.random
+    total_hi = mk.hi if mk.hi is not None else sum(hi for _, hi in parts)
     total_lo = mk.lo or 0
-    open_parts = [i for i, (lo, hi) in enumerate(mk.parts) if lo <= hi and lo <= total_hi]
-    if not open_parts:
-        return tuple(0 for _ in mk.parts)
-    # Choose a total, then a subset of parts whose minimums fit, then spread the rest.
-    for _ in range(32):
-        k = 1 + int(rng.random() * len(open_parts))
-        chosen = rng.sample(open_parts, k)
-        need = sum(mk.parts[i][0] for i in chosen)
-        room = sum(mk.parts[i][1] for i in chosen)
-        lo_t, hi_t = max(total_lo, need), min(total_hi, room)
+    usable = 0
+    for i in range(n):
+        lo, hi = parts[i]
+        if lo <= hi and lo <= total_hi:
+            usable |= 1 << i
+    if not usable:
+        return (0,) * n
+    for _ in range(16):
+        mask = usable & (1 + int(rand() * ((1 << n) - 1)))
+        if not mask:
+            continue
+        need = room = 0
+        for i in range(n):
+            if mask >> i & 1:
+                need += parts[i][0]
+                room += parts[i][1]
+        lo_t = need if need > total_lo else total_lo
+        hi_t = room if room < total_hi else total_hi
         if lo_t <= hi_t:
             break
-    else:
-        chosen = [min(open_parts, key=lambda i: mk.parts[i][0])]
-        lo_t = hi_t = max(total_lo, mk.parts[chosen[0]][0])
-    total = lo_t + int(rng.random() * (hi_t - lo_t + 1))
-    out = [0] * len(mk.parts)
-    for i in chosen:
-        out[i] = mk.parts[i][0]
-    extra = total - sum(out)
-    while extra > 0:
-        i = rng.choice([j for j in chosen if out[j] < mk.parts[j][1]])
-        out[i] += 1
-        extra -= 1
+    else:  # the cheapest single part always fits when anything does
+        i = min((i for i in range(n) if usable >> i & 1), key=lambda i: parts[i][0])
+        mask, need = 1 << i, parts[i][0]
+        lo_t = hi_t = max(total_lo, need)
+    extra = lo_t + int(rand() * (hi_t - lo_t + 1)) - need
+    out = [parts[i][0] if mask >> i & 1 else 0 for i in range(n)]
+    order = [i for i in range(n) if mask >> i & 1]
+    if len(order) > 1 and rand() < 0.5:
+        order.reverse()
+    for i in order:
+        if extra <= 0:
+            break
+        add = min(extra, parts[i][1] - out[i])
+        if i != order[-1]:
+            add = int(rand() * (add + 1))
+        out[i] += add
+        extra -= add
+    if extra > 0:  # what the random shares left over goes wherever there is room
+        for i in order:
+            add = min(extra, parts[i][1] - out[i])
+            out[i] += add
+            extra -= add
     return tuple(out)
 
 
