@@ -11,6 +11,7 @@ _MODULES = {
     "art-dice": "auctionhouse.games.art_dice",
     "modern-art": "auctionhouse.games.modern_art",
     "ratzia": "auctionhouse.games.ratzia",
+    "qe": "auctionhouse.games.qe",
 }
 
 

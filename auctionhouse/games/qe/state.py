@@ -1,0 +1,395 @@
+"""The Q.E. rules as a state machine of small integers (QE-4 to QE-11).
+
+One turn is one auction. The auctioneer opens (`("open", amount)`, QE-5); every other seat
+then hands in a sealed `("bid", amount)` (QE-6), in any order; once the last one is in, the
+auction resolves (QE-7): a unique highest bid wins, a tie sends the tied seats to rebid (QE-8).
+The 16th turn of a 3-player game has no auctioneer: all three bid (QE-10). In a 5-player game a
+seat that is asked to act may also make its one `("peek", auction)` (QE-11).
+
+The current auction lives in flat fields (`rounds[r][seat]`: the bid of that seat in round r of
+this auction, -1 when it did not bid; `stand[seat]`: its standing bid, the open bid for the
+auctioneer). A finished auction is kept as an `Auction` tuple; public events are small tuples
+that become dicts only in views.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...core import IllegalMove, Result, State, amount, choice
+from .scoring import tally
+from .tiles import LAST_TURN_3P
+
+if TYPE_CHECKING:
+    import random
+
+    from ...core import Game, Move, MoveKind
+
+OPEN, BID, OVER = 0, 1, 2
+SPAN = 10  # how far above their minimum random bots usually draw the open bid and bids
+
+OPEN_KINDS = (amount("open", 1, None, SPAN),)
+LAST_KINDS = (amount("bid", 0, None, SPAN),)  # QE-10: no open bid to avoid, 0 allowed
+
+
+@lru_cache(maxsize=4096)
+def bid_kinds(open_bid: int) -> tuple[MoveKind, MoveKind]:
+    """QE-6: a bid is any whole number from 0 up except the open bid, i.e. two ranges."""
+    return (amount("bid", 0, open_bid - 1), amount("bid", open_bid + 1, None, SPAN))
+
+
+@lru_cache(maxsize=64)
+def peek_kind(finished: int) -> MoveKind:
+    """QE-11: look at the winning bid of one of the finished auctions 0..finished-1."""
+    return choice("peek", tuple(range(finished)))
+
+
+_CLOCKWISE = {
+    n: tuple(tuple((a + i) % n for i in range(1, n)) for a in range(n)) for n in (3, 4, 5)
+}
+
+
+SEATS_OF = tuple(tuple(q for q in range(5) if m >> q & 1) for m in range(32))  # bitmask -> seats
+
+
+class Auction(NamedTuple):
+    """A finished auction. `auctioneer` and `open` are -1 on the 3-player last turn, `winner`
+    -1 when it had none (QE-10); `rounds[r][seat]` is -1 where that seat did not bid; `zeros`
+    is the bitmask of the seats revealed as zero bidders (QE-9, 0 in 3-player games)."""
+
+    tile: int
+    auctioneer: int
+    open: int
+    rounds: list
+    ties: tuple
+    winner: int
+    price: int
+    zeros: int
+
+
+_new = tuple.__new__
+
+
+class QEState(State):
+    def __init__(self, game: Game, players: int, options: dict[str, Any], setup: dict, deal):
+        tiles, nations, tokens, first = deal
+        self.game = game
+        self.num_players = players
+        self.options = options
+        self.setup = setup
+        self.history = []
+        self.tiles = tiles
+        self.nations = nations
+        self.tokens = tokens
+        self.first = first
+        self.nturns = len(tiles)
+        self.zero_rule = players > 3  # QE-9
+        self.peek_rule = players == 5  # QE-11
+        self.elimination = not options.get("seed_literal", False)  # QE-12, QE-15
+        self.owned = [[] for _ in range(players)]
+        self.spent = [0] * players
+        self.zmarks = [0] * players  # bitmask of the rounds with a zero-bid mark
+        self.peeked = [-1] * players
+        self.done: list[Auction] = []
+        self.events: list[tuple] = []
+        self.auctioneers = [(first + t) % players for t in range(self.nturns)] + [-1]
+        if players == 3:  # QE-10: the 16th turn has no auctioneer
+            self.auctioneers[LAST_TURN_3P] = -1
+        self.t = -1
+        self._next_turn()
+
+    # --- turns ---------------------------------------------------------------------------
+    def _next_turn(self) -> None:
+        t = self.t = self.t + 1
+        n = self.num_players
+        self.rnd = 0
+        self.ties = ()
+        self.zmask = 0
+        self.stand = [-1] * n
+        self.row = [-1] * n  # the bids of the round being played
+        self.rounds = [self.row]
+        a = self.a = self.auctioneers[t]
+        if a >= 0:
+            self.open = 0
+            self.phase = OPEN
+            self.kinds = OPEN_KINDS
+            self.waiting = (a,)
+        elif t < self.nturns:  # QE-10: the 3-player last turn
+            self.open = -1  # no bid is ruled out
+            self.phase = BID
+            self.kinds = LAST_KINDS
+            self.waiting = (self.first, *_CLOCKWISE[3][self.first])
+            self.events.append(("last", t, self.tiles[t]))
+        else:
+            self.open = -1
+            self.phase = OVER
+            self.waiting = self.kinds = ()
+
+    def _open(self, p: int, x: int) -> None:
+        self.open = x
+        self.stand[p] = x
+        self.phase = BID
+        self.kinds = bid_kinds(x)
+        self.waiting = _CLOCKWISE[self.num_players][p]
+        self.events.append(("open", self.t, p, self.tiles[self.t], x))
+
+    def _bid(self, p: int, x: int) -> None:
+        w = self.waiting
+        if w[0] == p:
+            w = w[1:]
+        else:
+            i = w.index(p)
+            w = w[:i] + w[i + 1 :]
+        self.waiting = w
+        self.row[p] = x
+        self.stand[p] = x
+        if not x:
+            self.zmask |= 1 << p
+        if not w:
+            self._resolve()
+
+    def _resolve(self) -> None:
+        """All bids of this round are in: award the tile or call the tied seats to rebid."""
+        stand = self.stand
+        top = max(stand)
+        if stand.count(top) == 1:
+            self._award(stand.index(top), top)
+            return
+        if self.a < 0:  # QE-10: a tie for highest on the last turn: nobody gets the tile
+            self._award(-1, 0)
+            return
+        tied = tuple(q for q in _CLOCKWISE[self.num_players][self.a] if stand[q] == top)
+        ties = self.ties = (*self.ties, tied)
+        self.events.append(("tie", self.t, tied, len(ties)))
+        if len(ties) == 3:  # QE-8: the highest bid that no other bid equals wins
+            best = max(v for v in stand if stand.count(v) == 1)
+            self._award(stand.index(best), best)
+            return
+        self.rnd += 1
+        self.row = [-1] * self.num_players
+        self.rounds.append(self.row)
+        self.waiting = tied
+
+    def _award(self, w: int, price: int) -> None:
+        t, a = self.t, self.a
+        tile = self.tiles[t]
+        zeros = self.zmask if self.zero_rule else 0
+        self.done.append(
+            _new(Auction, (tile, a, self.open, self.rounds, self.ties, w, price, zeros))
+        )
+        if w >= 0:
+            self.owned[w].append(tile)
+            self.spent[w] += price
+        self.events.append(("won", t, w, tile, price if w == a else None))
+        if zeros:  # QE-9: the auctioneer reveals the zero bidders; one mark per round
+            seats = SEATS_OF[zeros]
+            bit = 1 << (t // self.num_players)
+            zmarks = self.zmarks
+            for q in seats:
+                zmarks[q] |= bit
+            self.events.append(("zero", t, seats))
+        self._next_turn()
+
+    # --- the protocol --------------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        return self.waiting
+
+    def next_actor(self) -> int:
+        w = self.waiting
+        return w[0] if w else -1
+
+    def legal_moves(self, player: int) -> list[MoveKind]:
+        if player not in self.waiting:
+            return []
+        if self.peek_rule and self.peeked[player] < 0 and self.done:
+            return [*self.kinds, peek_kind(len(self.done))]
+        return list(self.kinds)
+
+    def apply(self, p: int, move: Move) -> None:
+        # The common moves, checked in full and applied inline (this is the hot path of every
+        # simulation); anything else goes through `_apply`, which names the broken rule.
+        if type(move) is tuple and len(move) == 2:
+            kind, x = move
+            if type(x) is int and type(p) is int:
+                w = self.waiting
+                if kind == "bid":
+                    if x >= 0 and x != self.open and p in w and self.phase == BID:
+                        if w[0] == p:
+                            w = w[1:]
+                        else:
+                            i = w.index(p)
+                            w = w[:i] + w[i + 1 :]
+                        self.waiting = w
+                        self.row[p] = x
+                        self.stand[p] = x
+                        if not x:
+                            self.zmask |= 1 << p
+                        if not w:
+                            self._resolve()
+                        self.history.append((p, move))
+                        return
+                elif kind == "open" and x >= 1 and self.phase == OPEN and p == w[0]:
+                    self._open(p, x)
+                    self.history.append((p, move))
+                    return
+        self._apply(p, move)
+        self.history.append((p, move))
+
+    def _apply(self, p: int, move: Any) -> None:
+        self._check_player(p)
+        if self.phase == OVER:
+            raise IllegalMove("over", "the game is over: no more moves can be made")
+        if type(move) is not tuple or len(move) != 2 or not isinstance(move[0], str):
+            raise IllegalMove(
+                "move", f"a move is a pair (kind, argument) like ('bid', 5), not {move!r}"
+            )
+        kind, x = move
+        if kind == "peek":
+            self._peek(p, x)
+            return
+        if p not in self.waiting:
+            waiting = ", ".join(map(str, self.waiting))
+            raise IllegalMove("turn", f"seat {p} may not act now: waiting for seat {waiting}")
+        want = "open" if self.phase == OPEN else "bid"
+        if kind != want:
+            raise IllegalMove("move", f"seat {p} must make a {want!r} move now, not {kind!r}")
+        if kind == "open":
+            if type(x) is not int or x < 1:
+                raise IllegalMove(
+                    "QE-5", f"the opening bid is a whole number of at least 1, not {x!r}"
+                )
+            self._open(p, x)
+            return
+        rule = "QE-10" if self.a < 0 else "QE-8" if self.rnd else "QE-6"
+        if type(x) is not int or x < 0:
+            raise IllegalMove(
+                rule, f"a bid is a whole number of at least 0 (there is no upper limit), not {x!r}"
+            )
+        if x == self.open:
+            raise IllegalMove(
+                rule,
+                f"a bid may not equal the auctioneer's opening bid of {x}: bid any whole number "
+                f"from 0 up except {x}",
+            )
+        self._bid(p, x)
+
+    def _peek(self, p: int, k: Any) -> None:
+        """QE-11: once per game, look at the winning bid of a finished auction."""
+        if not self.peek_rule:
+            raise IllegalMove(
+                "QE-11",
+                f"only in a 5-player game may a player look at a past winning bid, "
+                f"not with {self.num_players} players",
+            )
+        if self.peeked[p] >= 0:
+            raise IllegalMove(
+                "QE-11",
+                f"seat {p} has already looked at a winning bid (auction {self.peeked[p]}); "
+                "it is once per game",
+            )
+        if p not in self.waiting:
+            raise IllegalMove(
+                "QE-11", f"seat {p} may look at a winning bid when asked to act, not now"
+            )
+        finished = len(self.done)
+        if not finished:
+            raise IllegalMove(
+                "QE-11", "no auction has finished yet: there is no winning bid to see"
+            )
+        if type(k) is not int or not 0 <= k < finished:
+            raise IllegalMove(
+                "QE-11", f"choose a finished auction by its turn, 0 to {finished - 1}, not {k!r}"
+            )
+        self.peeked[p] = k
+        self.events.append(("peek", p, k))
+
+    # --- the end -------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def tally(self):
+        """QE-12 to QE-14 on the position now (the final result once over)."""
+        return tally(
+            self.owned, self.nations, self.tokens, self.zmarks, self.spent, self.elimination
+        )
+
+    def scores(self) -> tuple:
+        return tuple(self.tally().scores)
+
+    def result(self) -> Result | None:
+        if self.phase != OVER:
+            return None
+        t = self.tally()
+        return Result(tuple(t.scores), t.winners)
+
+    # --- information ---------------------------------------------------------------------
+    def knows_price(self, p: int | None, k: int) -> bool:
+        """Whether seat p (None: a spectator) may know the winning amount of auction k (QE-7,
+        QE-11, QE-12: all spending is revealed at the end)."""
+        rec = self.done[k]
+        if rec.winner < 0:
+            return False
+        if self.phase == OVER or rec.winner == rec.auctioneer:
+            return True
+        return p is not None and (p == rec.winner or p == rec.auctioneer or self.peeked[p] == k)
+
+    def view(self, player: int | None) -> dict:
+        from .views import view
+
+        return view(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> QEState:
+        from .determinize import determinize
+
+        return determinize(self, player, rng)
+
+    def clone(self) -> QEState:
+        c = object.__new__(QEState)
+        c.__dict__.update(self.__dict__)
+        c.history = list(self.history)
+        c.owned = [list(o) for o in self.owned]
+        c.spent = list(self.spent)
+        c.zmarks = list(self.zmarks)
+        c.peeked = list(self.peeked)
+        c.done = list(self.done)  # finished auctions never change
+        c.events = list(self.events)
+        c.stand = list(self.stand)
+        c.rounds = [list(r) for r in self.rounds]
+        c.row = c.rounds[-1]
+        return c
+
+    def snapshot(self) -> dict:
+        return {
+            "t": self.t,
+            "phase": self.phase,
+            "auctioneer": self.a,
+            "open": self.open,
+            "round": self.rnd,
+            "rounds": [list(r) for r in self.rounds],
+            "stand": list(self.stand),
+            "ties": [list(x) for x in self.ties],
+            "zmask": self.zmask,
+            "waiting": list(self.waiting),
+            "tiles": list(self.tiles),
+            "nations": list(self.nations),
+            "tokens": None if self.tokens is None else list(self.tokens),
+            "first": self.first,
+            "owned": [list(o) for o in self.owned],
+            "spent": list(self.spent),
+            "zmarks": list(self.zmarks),
+            "peeked": list(self.peeked),
+            "done": [
+                [
+                    r.tile,
+                    r.auctioneer,
+                    r.open,
+                    [list(x) for x in r.rounds],
+                    [list(x) for x in r.ties],
+                ]
+                + [r.winner, r.price, r.zeros]
+                for r in self.done
+            ],
+            "events": [list(e) for e in self.events],
+            "history": [[p, m[0], m[1]] for p, m in self.history],
+        }
