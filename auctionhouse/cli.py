@@ -137,6 +137,41 @@ def simulate(
     )
 
 
+@command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game name, see `auctionhouse games`.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
+    seat: Annotated[int, typer.Option(help="Your seat, 0 to players-1.")] = 0,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Bots for the other seats: one for all, or one per seat in order."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the deal (random if not given).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+    ] = None,
+    deck: Annotated[
+        Path | None, typer.Option(help="Deck file for games with a deck option.")
+    ] = None,
+    records: Annotated[Path, typer.Option(help="Folder for the game's record.")] = Path("records"),
+) -> None:
+    """Play one game in the terminal against bots (type help at any prompt)."""
+    import random
+
+    from .terminal import TerminalGame
+
+    g, opts = game_options(game, option, deck)
+    if not 0 <= seat < players:
+        fail(f"--seat must be a seat from 0 to {players - 1}, not {seat}")
+    if bots is None:
+        bots = "heuristic" if "heuristic" in g.bots() else "random"
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    TerminalGame(g, players, seat, bots.split(","), seed, opts, records, console).run()
+
+
 @contextlib.contextmanager
 def progress_bar(title: str, total: int):
     """A progress bar with ETA on stderr; yields the function that advances it."""
