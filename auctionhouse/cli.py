@@ -287,10 +287,12 @@ def bench(
         int, typer.Option("--players", "-p", help="Players per game (capped to each game's range).")
     ] = 4,
     seconds: Annotated[float, typer.Option(help="Seconds of play per game.")] = 3.0,
+    ismcts: Annotated[bool, typer.Option(help="Also measure ISMCTS iterations per second.")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Random-playout speed of each game: games/s and microseconds per move."""
-    from .arena.bench import bench_game
+    """Random-playout speed of each game (games/s, microseconds per move) and ISMCTS
+    iterations per second."""
+    from .arena.bench import bench_game, bench_ismcts
 
     chosen = [get_game(n) for n in game] if game else all_games()
     rows = []
@@ -298,14 +300,18 @@ def bench(
         n = min(max(players, g.min_players), g.max_players)
         if not as_json:
             err.print(f"benchmarking {g.name} ({n} players, {seconds:g} s)...")
-        rows.append(bench_game(g, n, seconds))
+        row = bench_game(g, n, seconds)
+        if ismcts:
+            row["ismcts_iterations_per_second"] = bench_ismcts(g, n, seconds)
+        rows.append(row)
     if as_json:
         print(json.dumps(rows))
         return
     table = Table(title="Random playouts, one core")
-    for col in ("game", "players", "games", "games/s", "moves/game", "us/move"):
+    for col in ("game", "players", "games", "games/s", "moves/game", "us/move", "ismcts it/s"):
         table.add_column(col, justify="left" if col == "game" else "right")
     for r in rows:
+        its = r.get("ismcts_iterations_per_second")
         table.add_row(
             r["game"],
             str(r["players"]),
@@ -313,6 +319,7 @@ def bench(
             f"{r['games_per_second']:.0f}",
             f"{r['moves_per_game']:.0f}",
             f"{r['us_per_move']:.2f}",
+            "-" if its is None else f"{its:.0f}",
         )
     console.print(table)
 

@@ -33,3 +33,33 @@ def bench_game(
         "moves_per_game": moves / games,
         "us_per_move": elapsed / moves * 1e6,
     }
+
+
+def bench_ismcts(game: Game, players: int, seconds: float = 2.0, seed: int = 1) -> float:
+    """ISMCTS iterations per second (wall clock), searching from positions met in random games."""
+    from ..bots.ismcts import ISMCTSBot
+    from ..core.players import Observation
+
+    iterations = 0
+    elapsed = 0.0
+    k = 0
+    while elapsed < seconds:
+        s = derive_seed(seed, f"ismcts/{k}")
+        state = game.new_state(players, seed=s)
+        walker = RandomBot(s)
+        for _ in range(derive_seed(s, "depth") % 40):  # a position a little into the game
+            if state.is_over():
+                break
+            p = state.next_actor()
+            state.apply(p, walker.choose(state.legal_moves(p)))
+        if state.is_over():
+            k += 1
+            continue
+        p = state.next_actor()
+        bot = ISMCTSBot(seed=s, seconds=min(0.5, seconds))
+        t0 = time.perf_counter()
+        bot.act(Observation(state, p, state.legal_moves(p)))
+        elapsed += time.perf_counter() - t0
+        iterations += bot.iterations_done
+        k += 1
+    return iterations / elapsed
