@@ -6,6 +6,7 @@ from ...core import Game
 from .cards import catalog
 from .setup import check_setup, make_setup
 from .state import RatziaState
+from .words import event_words, move_words, view_lines
 
 
 class Ratzia(Game):
@@ -28,6 +29,15 @@ class Ratzia(Game):
 
     def catalog(self) -> dict:
         return catalog()
+
+    def describe_move(self, move, view=None) -> str:
+        return move_words(move)
+
+    def describe_event(self, event: dict) -> str:
+        return event_words(event)
+
+    def describe_view(self, view: dict) -> list[tuple[str, str]]:
+        return view_lines(view)
 
 
 GAME = Ratzia()

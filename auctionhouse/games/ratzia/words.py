@@ -1,0 +1,105 @@
+"""Ratzia in words: moves, log events and a seat's view, for the terminal and logs."""
+
+from __future__ import annotations
+
+from .cards import NAMES, NUM_TYPES
+
+
+def card(t: int) -> str:
+    return NAMES[t] if 0 <= t < NUM_TYPES else str(t)
+
+
+def cards(types) -> str:
+    """A list of card types as 'Driver x2, Gangster A', in type order; '-' when empty."""
+    counts = [0] * NUM_TYPES
+    for t in types:
+        counts[t] += 1
+    return counted(counts)
+
+
+def counted(counts) -> str:
+    parts = [card(t) + (f" x{n}" if n > 1 else "") for t, n in enumerate(counts) if n]
+    return ", ".join(parts) or "-"
+
+
+def move_words(move) -> str:
+    kind, arg = move
+    if kind == "reveal":
+        return "reveal the top card"
+    if kind == "declare":
+        return "declare an auction"
+    if kind == "steal":
+        return f"steal a {card(arg)} (discarding a Thieves)"
+    if kind == "stop":
+        return "stop stealing"
+    if kind == "bid":
+        return f"bid {arg}"
+    if kind == "pass":
+        return "pass"
+    if kind == "discard_business":
+        return f"discard a {card(arg)} for the Courthouse"
+    return f"{kind} {arg}" if arg is not None else kind
+
+
+def event_words(e: dict) -> str:
+    kind = e["event"]
+    seat = f"seat {e['seat']}" if "seat" in e else ""
+    if kind == "round_start":
+        return f"round {e['round']} begins; {seat} starts"
+    if kind == "reveal":
+        return f"{seat} reveals a {card(e['card'])}"
+    if kind == "auction":
+        how = {"declare": "declares", "full row": "declares (full row, forced)"}
+        return f"{seat} {how.get(e['cause'], 'starts a forced auction (Police)')}"
+    if kind == "bid":
+        return f"{seat} bids {e['value']}"
+    if kind == "pass":
+        return f"{seat} passes"
+    if kind == "won":
+        what = cards(e["cards"]) if e["cards"] else "an empty row"
+        return f"{seat} wins {what} with {e['bid']}, taking the centre card {e['centre']} face down"
+    if kind == "no_bids":
+        return f"no bids: {cards(e['discarded'])} discarded" if e["discarded"] else "no bids"
+    if kind == "steal":
+        return f"{seat} steals a {card(e['card'])}"
+    if kind == "stop":
+        return f"{seat} stops stealing"
+    if kind == "courthouse":
+        lost = f"discards a {card(e['business'])} and " if e["business"] is not None else ""
+        return f"{seat} {lost}discards a Courthouse"
+    if kind == "round_end":
+        return f"round {e['round']} ends: {e['cause']}"
+    if kind == "scored":
+        gains = ", ".join(f"seat {p} {g:+d}" for p, g in enumerate(e["gains"]))
+        return f"round {e['round']} scores: {gains}"
+    if kind == "game_end":
+        gains = ", ".join(f"seat {p} {g:+d}" for p, g in enumerate(e["gains"]))
+        return f"game end (Businesses, bidding cards): {gains}"
+    return kind
+
+
+def view_lines(v: dict) -> list[tuple[str, str]]:
+    lines = [
+        ("round", f"{v['round']} of 3"),
+        ("deck", f"{v['deck_size']} cards"),
+        ("auction row", f"{cards(v['row'])} ({len(v['row'])} of 7)"),
+        ("police row", f"{v['police']} of 7"),
+        ("centre card", str(v["centre"])),
+    ]
+    for p in range(v["players"]):
+        up = " ".join(map(str, v["up"][p])) or "-"
+        down = " ".join(map(str, v["down"][p])) or "-"
+        lines.append(
+            (
+                f"seat {p}",
+                f"score {v['scores'][p]} · up {up} · down {down} · {counted(v['collections'][p])}",
+            )
+        )
+    a = v["auction"]
+    if a is not None:
+        high = f"{a['high_bid']} by seat {a['high_bidder']}" if a["high_bid"] else "no bid yet"
+        lines.append(("auction", f"started by seat {a['starter']} ({a['cause']}); high bid {high}"))
+    if v["courthouse"] is not None:
+        c = v["courthouse"]
+        lines.append(("courthouse", f"seat {c['seat']} discards for {c['left']} Courthouse(s)"))
+    return lines
