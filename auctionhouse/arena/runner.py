@@ -53,6 +53,19 @@ def prepare(game: Game, players: int, bot_specs: Sequence[str], options: dict | 
     return opts, specs
 
 
+def series_header(game: Game, players: int, games: int, seed: int, opts: dict, seconds: float):
+    """What every series report starts with."""
+    return {
+        "game": game.name,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "options": opts,
+        "seconds": round(seconds, 4),
+        "games_per_second": games / seconds if seconds > 0 else float(games),
+    }
+
+
 def simulate(
     game: Game,
     players: int,
@@ -98,13 +111,7 @@ def simulate(
             score_sums[p] += o.scores[p]
     moves = sum(o.moves for o in outcomes)
     return {
-        "game": game.name,
-        "players": players,
-        "games": games,
-        "seed": seed,
-        "options": opts,
-        "seconds": round(seconds, 4),
-        "games_per_second": games / seconds if seconds > 0 else float(games),
+        **series_header(game, players, games, seed, opts, seconds),
         "moves_per_game": moves / games if games else 0.0,
         "seats": [
             {"seat": p, "bot": specs[p], "wins": wins[p], "mean_score": score_sums[p] / games}

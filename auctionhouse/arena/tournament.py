@@ -12,7 +12,7 @@ from pathlib import Path
 from ..core import AuctionhouseError, Game, derive_seed
 from .backends import run_jobs
 from .jobs import Job
-from .runner import prepare
+from .runner import prepare, series_header
 from .stats import Ratings, share_ci95
 
 
@@ -106,15 +106,9 @@ def tournament(
             }
         )
     return {
-        "game": game.name,
-        "players": players,
-        "games": games,
-        "seed": seed,
-        "options": opts,
+        **series_header(game, players, games, seed, opts, seconds),
         "workers": workers,
         "backend": backend,
-        "seconds": round(seconds, 3),
-        "games_per_second": games / seconds if seconds > 0 else float(games),
         "fair_share": 1 / players,
         "bots": rows,
     }
