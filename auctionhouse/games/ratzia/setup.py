@@ -6,10 +6,10 @@ seat, each one of the bidding-card sets of that player count, every set dealt on
 
 from __future__ import annotations
 
-from collections import Counter
+import random
 
-from ...core import Chance, SetupError, derive_seed
-from .cards import BIDDING_SETS, DECK_SIZE, FULL_DECK, NAMES, NUM_TYPES
+from ...core import SetupError, derive_seed
+from .cards import BIDDING_SETS, COPIES, DECK_SIZE, FULL_DECK, NAMES, NUM_TYPES
 
 SETUP_KEYS = ("deck", "hands")
 
@@ -17,17 +17,25 @@ SETUP_KEYS = ("deck", "hands")
 def make_setup(players: int, seed: int, first_player: int | None = None) -> dict:
     """A random deal. The rules choose the starting player (the highest bidding card, RZ-4), so a
     requested `first_player` gets the set holding the highest card; the other sets go at random."""
-    chance = Chance(derive_seed(seed, "ratzia/deal"))
+    rand = random.Random(derive_seed(seed, "ratzia/deal")).random
     deck = list(FULL_DECK)
-    chance.shuffle(deck)
+    _shuffle(deck, rand)
     sets = [list(s) for s in BIDDING_SETS[players]]
-    chance.shuffle(sets)
+    _shuffle(sets, rand)
     if first_player is not None:
         if type(first_player) is not int or not 0 <= first_player < players:
             raise SetupError(f"first_player must be a seat 0..{players - 1}, not {first_player!r}")
         top = max(range(players), key=lambda i: max(sets[i]))
         sets[first_player], sets[top] = sets[top], sets[first_player]
     return {"deck": deck, "hands": sets}
+
+
+def _shuffle(items: list, rand) -> None:
+    """Fisher-Yates driven by `random.random()` alone, whose stream Python keeps the same from
+    version to version, so a seed deals the same game everywhere (and it is quick)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        items[i], items[j] = items[j], items[i]
 
 
 def check_setup(players: int, setup: dict) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
@@ -39,17 +47,18 @@ def check_setup(players: int, setup: dict) -> tuple[tuple[int, ...], list[tuple[
         if key not in setup:
             raise SetupError(f"a Ratzia setup needs {key!r}")
     deck, hands = setup["deck"], setup["hands"]
-    if not isinstance(deck, list) or not all(type(t) is int for t in deck):
+    if not isinstance(deck, list):
         raise SetupError("the deck is a list of card types (whole numbers 0..18)")
-    bad = [t for t in deck if not 0 <= t < NUM_TYPES]
-    if bad:
-        raise SetupError(f"the deck holds {bad[0]}, which is no card type (0..18)")
-    have, want = Counter(deck), Counter(FULL_DECK)
-    if have != want:
-        t = next(t for t in range(NUM_TYPES) if have[t] != want[t])
+    counts = [0] * NUM_TYPES
+    for t in deck:
+        if type(t) is not int or not 0 <= t < NUM_TYPES:
+            raise SetupError(f"the deck holds {t!r}, which is no card type (0..18)")
+        counts[t] += 1
+    if counts != list(COPIES):
+        t = next(t for t in range(NUM_TYPES) if counts[t] != COPIES[t])
         raise SetupError(
-            f"the deck must hold all {DECK_SIZE} cards once: it has {have[t]} {NAMES[t]}, "
-            f"not {want[t]}"
+            f"the deck must hold all {DECK_SIZE} cards once: it has {counts[t]} {NAMES[t]}, "
+            f"not {COPIES[t]}"
         )
     if not isinstance(hands, list) or len(hands) != players:
         raise SetupError(f"hands must be a list with one bidding-card set per seat ({players})")
