@@ -324,5 +324,29 @@ def bench(
     console.print(table)
 
 
+@command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://user:pass@host/db "
+            "(default: a SQLite file in your user data folder)."
+        ),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.8,
+    log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+) -> None:
+    """Run the multiplayer game server: HTTP API and WebSockets (see docs/server.md). Unfinished
+    tables resume from the database."""
+    from .server import Settings
+    from .server import serve as run
+
+    if bot_delay < 0:
+        fail("--bot-delay must not be negative")
+    run(host, port, Settings(database_url=database_url, bot_delay=bot_delay), log_level)
+
+
 def main() -> None:
     app()

@@ -1,0 +1,236 @@
+"""The FastAPI application: the HTTP API (tables, seats, records) and the WebSocket per client.
+
+`create_app(settings)` builds it (tests run it in-process); `serve` runs it under uvicorn.
+docs/server.md describes the API and the WebSocket messages.
+"""
+
+from __future__ import annotations
+
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from .. import __version__
+from ..bots.registry import available
+from ..games import all_games
+from .connection import serve_connection
+from .lobby import Lobby, LobbyError
+from .settings import Settings
+
+log = logging.getLogger("auctionhouse.server")
+
+MAX_BODY_BYTES = 65536
+WS_MAX_BYTES = 65536  # frames above this close the connection (uvicorn); see max_message_bytes
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+# --- request and response bodies ----------------------------------------------------------
+class SeatSpec(BaseModel):
+    kind: Literal["human", "bot"] = Field(description="a person who joins, or a server-side bot")
+    bot: str | None = Field(
+        None, max_length=200, description="for a bot seat: its spec, e.g. `heuristic` or "
+        "`ismcts:seconds=0.5` (default `random`)",
+    )  # fmt: skip
+
+
+class NewTable(BaseModel):
+    game: str = Field(max_length=64, description="a game name from GET /api/games")
+    players: int = Field(ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
+    seats: list[SeatSpec] | None = Field(
+        None, max_length=16, description="one per player, in seat order; default: all human"
+    )
+    title: str | None = Field(None, max_length=100)
+    countdown: float | None = Field(
+        None, gt=0, le=3600,
+        description="seconds of quiet after which an open auction closes (remaining actors pass)",
+    )  # fmt: skip
+    turn_timer: float | None = Field(
+        None, gt=0, le=86400,
+        description="seconds a human seat may be waited on before the fallback bot moves for it",
+    )  # fmt: skip
+    fallback_bot: str | None = Field(
+        None, max_length=200, description="bot for timed-out seats; default heuristic or random"
+    )
+
+
+class JoinRequest(BaseModel):
+    name: str = Field(min_length=1, max_length=40, description="the name shown at the table")
+    seat: int | None = Field(None, description="a free human seat; default: the first free one")
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: str
+    name: str | None
+    bot: str | None
+    joined: bool
+    connected: int = Field(description="open WebSocket connections of this seat")
+
+
+class TableInfo(BaseModel):
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["open", "playing", "finished"]
+    version: int = Field(description="moves played so far")
+    seats: list[SeatInfo]
+    countdown: float | None
+    turn_timer: float | None
+    fallback_bot: str
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+    result: dict[str, Any] | None = Field(description="scores and winners once finished")
+
+
+class Joined(BaseModel):
+    table: str
+    seat: int
+    token: str = Field(description="the seat's secret: shown once, send it in the auth message")
+
+
+class Problem(BaseModel):
+    detail: str
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    lobby = Lobby(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await lobby.start()
+        try:
+            yield
+        finally:
+            await lobby.stop()
+
+    app = FastAPI(
+        title="auctionhouse",
+        version=__version__,
+        summary="Tables, seats and WebSockets for auction board games (see docs/server.md).",
+        lifespan=lifespan,
+    )
+    app.state.lobby = lobby
+    errors = {404: {"model": Problem}, 409: {"model": Problem}, 422: {"model": Problem}}
+
+    @app.exception_handler(LobbyError)
+    async def _lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    @app.middleware("http")
+    async def _limit_body(request: Request, call_next):
+        size = request.headers.get("content-length")
+        if size is not None and (not size.isdigit() or int(size) > MAX_BODY_BYTES):
+            return JSONResponse({"detail": "request body too large"}, status_code=413)
+        if size is None and request.method in ("POST", "PUT", "PATCH"):
+            body = b""
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY_BYTES:
+                    return JSONResponse({"detail": "request body too large"}, status_code=413)
+            request._body = body
+        return await call_next(request)
+
+    @app.get("/api/health")
+    async def health() -> dict:
+        return {"ok": True, "tables": len(lobby.tables)}
+
+    @app.get("/api/games")
+    async def games() -> list[dict]:
+        """The games: names, player counts, options, what their numbers stand for, their bots."""
+        out = []
+        for g in all_games():
+            info = g.info()
+            info["bots"] = [
+                {
+                    "name": name,
+                    "params": {
+                        k: {"type": p.type.__name__, "default": p.default, "help": p.help}
+                        for k, p in cls.params.items()
+                    },
+                }
+                for name, cls in sorted(available(g).items())
+            ]
+            out.append(info)
+        return out
+
+    @app.post("/api/tables", status_code=201, responses=errors)
+    async def create_table(body: NewTable) -> TableInfo:
+        """Create a table. It starts when every human seat is joined (at once with no humans)."""
+        table = await lobby.create(
+            body.game,
+            body.players,
+            body.options,
+            [s.model_dump() for s in body.seats] if body.seats is not None else None,
+            body.title,
+            body.countdown,
+            body.turn_timer,
+            body.fallback_bot,
+        )
+        return TableInfo(**table.info())
+
+    @app.get("/api/tables")
+    async def list_tables(
+        status: Literal["open", "playing", "finished"] = Query(
+            "open", description="open: waiting for players; playing; finished (newest first)"
+        ),
+    ) -> list[TableInfo]:
+        return [TableInfo(**t) for t in await lobby.listing(status)]
+
+    @app.get("/api/tables/{table_id}", responses=errors)
+    async def get_table(table_id: str) -> TableInfo:
+        table = await lobby.get(table_id)
+        if table is None:
+            raise LobbyError(404, f"there is no table {table_id!r}")
+        info = table.info()
+        lobby.release(table)
+        return TableInfo(**info)
+
+    @app.post("/api/tables/{table_id}/join", responses=errors)
+    async def join_table(table_id: str, body: JoinRequest) -> Joined:
+        """Take a human seat. The token comes back once: keep it to reconnect."""
+        table, seat, token = await lobby.join(table_id, body.name, body.seat)
+        return Joined(table=table.id, seat=seat, token=token)
+
+    @app.get("/api/tables/{table_id}/record", responses=errors)
+    async def table_record(table_id: str) -> dict:
+        """A finished table's record (setup and every move, for `auctionhouse replay`)."""
+        return await lobby.record(table_id)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await serve_connection(ws, lobby, table_id)
+
+    if (WEB / "index.html").is_file():  # the browser client, when installed
+        from fastapi.staticfiles import StaticFiles
+
+        app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+    return app
+
+
+def serve(host: str, port: int, settings: Settings, log_level: str = "info") -> None:
+    """Run the server under uvicorn until interrupted."""
+    import uvicorn
+    from sqlalchemy.engine import make_url
+
+    url = make_url(settings.url()).render_as_string(hide_password=True)
+    logging.basicConfig(level=log_level.upper(), format="%(levelname)s: %(message)s")
+    if log_level != "debug":
+        logging.getLogger("alembic").setLevel(logging.WARNING)
+    log.info("database: %s", url)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=WS_MAX_BYTES,
+    )

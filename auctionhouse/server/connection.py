@@ -1,0 +1,245 @@
+"""One WebSocket client: who it is (a seat or a spectator), its limits, and its messages.
+
+The first message says who the client is: `{"type": "auth", "token": ...}` for a seat or
+`{"type": "spectate"}`. Then a seat may send moves; anyone may send pings. Every refused
+message gets an error naming what was wrong and changes nothing. Outgoing messages wait in a
+queue per connection, so one slow client never holds up a table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..core import RecordError, move_from_json
+from .table import Refused, dumps
+
+if TYPE_CHECKING:
+    from .lobby import Lobby
+    from .settings import Settings
+    from .table import Table
+
+log = logging.getLogger("auctionhouse.server")
+
+# close codes (4000-4999 are the application's own)
+CLOSE_AUTH = 4401  # bad token, or no auth/spectate message first
+CLOSE_NOT_FOUND = 4404  # no such table
+CLOSE_TIMEOUT = 4408  # no auth/spectate message in time
+CLOSE_POLICY = 1008  # flood
+CLOSE_SLOW = 4429  # the client does not read its messages
+
+_REF_LIMIT = 64  # a ref is echoed back: a short string or an int
+
+
+class Closed(Exception):
+    """The client went away."""
+
+
+class Connection:
+    def __init__(self, ws: WebSocket, settings: Settings) -> None:
+        self.ws = ws
+        self.settings = settings
+        self.seat: int | None = None
+        self.out: asyncio.Queue[str | None] = asyncio.Queue()
+        self.writer: asyncio.Task | None = None
+        self.closed = False
+        self.tokens = float(settings.rate_burst)
+        self.refill_at = time.monotonic()
+        self.refused_in_a_row = 0
+
+    # --- sending ----------------------------------------------------------------------------
+    def start_writer(self) -> None:
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.out.qsize() >= self.settings.send_queue_limit:
+            self.close_soon(CLOSE_SLOW, "too many unread messages")
+            return
+        self.out.put_nowait(text)
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.out.get()
+                if text is None:
+                    return
+                await self.ws.send_text(text)
+        except Exception:  # the socket is gone; the reader notices too
+            self.closed = True
+
+    def close_soon(self, code: int, reason: str) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        asyncio.get_running_loop().create_task(self._close(code, reason))
+
+    async def _close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close(code, reason)
+
+    async def finish(self) -> None:
+        """Send what is queued, then stop the writer."""
+        if self.writer is not None:
+            self.out.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.writer, 5)
+
+    # --- receiving --------------------------------------------------------------------------
+    async def receive(self) -> str | bytes:
+        msg = await self.ws.receive()
+        if msg["type"] == "websocket.disconnect":
+            raise Closed
+        if msg.get("text") is not None:
+            return msg["text"]
+        return msg.get("bytes") or b""
+
+    def parse(self, raw: str | bytes) -> dict:
+        """A message as a dict, or Refused (size, rate, not JSON, not an object, no type)."""
+        if not self._take_token():
+            raise Refused("rate_limited", "too many messages: slow down and try again")
+        size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "replace"))
+        if size > self.settings.max_message_bytes:
+            raise Refused(
+                "too_large",
+                f"a message is at most {self.settings.max_message_bytes} bytes, not {size}",
+            )
+        if isinstance(raw, bytes):
+            raise Refused("bad_message", "send JSON as text frames, not binary ones")
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            raise Refused("bad_json", "the message is not valid JSON") from None
+        if not isinstance(data, dict):
+            raise Refused("bad_message", 'a message is a JSON object with a "type"')
+        kind = data.get("type")
+        if not isinstance(kind, str):
+            raise Refused("bad_message", 'a message needs a "type" (a string)')
+        return data
+
+    def _take_token(self) -> bool:
+        now = time.monotonic()
+        s = self.settings
+        self.tokens = min(
+            float(s.rate_burst), self.tokens + (now - self.refill_at) * s.rate_per_second
+        )
+        self.refill_at = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+    def refuse(self, e: Refused, ref: Any = None) -> None:
+        self.refused_in_a_row += 1
+        if self.refused_in_a_row > self.settings.flood_close_after:
+            self.close_soon(CLOSE_POLICY, "too many refused messages")
+            return
+        self.send(dumps(e.to_json(ref)))
+
+
+def _ref_of(data: dict) -> Any:
+    ref = data.get("ref")
+    if ref is None:
+        return None
+    if type(ref) is int and abs(ref) < 1 << 53:
+        return ref
+    if isinstance(ref, str) and len(ref) <= _REF_LIMIT:
+        return ref
+    raise Refused(
+        "bad_message", f"a ref is a whole number or a string of at most {_REF_LIMIT} characters"
+    )
+
+
+async def serve_connection(ws: WebSocket, lobby: Lobby, table_id: str) -> None:
+    """The whole life of one WebSocket: who it is, then its messages until it goes."""
+    await ws.accept()
+    conn = Connection(ws, lobby.settings)
+    conn.start_writer()
+    table: Table | None = None
+    try:
+        table = await lobby.get(table_id)
+        if table is None:
+            conn.send(dumps(Refused("not_found", f"there is no table {table_id!r}").to_json()))
+            conn.close_soon(CLOSE_NOT_FOUND, "no such table")
+            return
+        if not await _identify(conn, table):
+            return
+        table.attach(conn)
+        while not conn.closed:
+            raw = await conn.receive()
+            ref = None
+            try:
+                data = conn.parse(raw)
+                ref = _ref_of(data)
+                await _handle(conn, table, data, ref)
+                conn.refused_in_a_row = 0
+            except Refused as e:
+                conn.refuse(e, ref)
+    except (Closed, WebSocketDisconnect):
+        pass
+    finally:
+        if table is not None:
+            table.detach(conn)
+            lobby.release(table)
+        await conn.finish()
+
+
+async def _identify(conn: Connection, table: Table) -> bool:
+    """The first message: auth with a seat token, or spectate."""
+    try:
+        raw = await asyncio.wait_for(conn.receive(), conn.settings.auth_timeout)
+    except TimeoutError:
+        conn.send(dumps(Refused("auth_timeout", "send auth or spectate first").to_json()))
+        conn.close_soon(CLOSE_TIMEOUT, "no auth")
+        return False
+    try:
+        data = conn.parse(raw)
+        kind = data["type"]
+        if kind == "spectate":
+            conn.seat = None
+            return True
+        if kind != "auth":
+            raise Refused(
+                "auth_required",
+                f"the first message is auth (with the seat's token) or spectate, not {kind!r}",
+            )
+        seat = table.seat_for_token(data.get("token"))
+        if seat is None:
+            raise Refused("auth_failed", "that token is no seat's at this table")
+        conn.seat = seat
+        return True
+    except Refused as e:
+        conn.send(dumps(e.to_json()))
+        conn.close_soon(CLOSE_AUTH, e.code)
+        return False
+
+
+async def _handle(conn: Connection, table: Table, data: dict, ref: Any) -> None:
+    kind = data["type"]
+    if kind == "ping":
+        conn.send(dumps({"type": "pong", "ref": ref}) if ref is not None else '{"type":"pong"}')
+        return
+    if kind == "move":
+        if conn.seat is None:
+            raise Refused("spectator", "a spectator cannot move")
+        version = data.get("version")
+        if version is not None and type(version) is not int:
+            raise Refused("bad_message", "version is the whole number of moves you last saw")
+        if "move" not in data:
+            raise Refused("bad_message", 'a move message needs "move": [kind] or [kind, argument]')
+        try:
+            move = move_from_json(data["move"])
+        except RecordError as e:
+            raise Refused("bad_move", str(e)) from None
+        await table.submit(conn.seat, move, "seat", conn, ref, version)
+        return
+    if kind in ("auth", "spectate"):
+        raise Refused("bad_message", "this connection already said who it is")
+    raise Refused("unknown_type", f"unknown message type {kind!r} (known: move, ping)")

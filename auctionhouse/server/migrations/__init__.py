@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's schema, run in-process at start-up (storage.upgrade)."""

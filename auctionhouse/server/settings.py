@@ -1,0 +1,42 @@
+"""Server settings: where the database is, how fast bots move, and the limits put on clients."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def default_database_url() -> str:
+    """A SQLite file in the user's data directory (created when missing)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("auctionhouse", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.sqlite3'}"
+
+
+@dataclass
+class Settings:
+    """Everything `create_app` needs. `database_url` None means `default_database_url()`."""
+
+    database_url: str | None = None
+    # seconds a server-side bot waits before it moves (0 in tests)
+    bot_delay: float = 0.8
+    # SQLite's synchronous pragma: FULL syncs every commit to disk (moves survive a power cut)
+    sqlite_synchronous: str = "FULL"
+    # WebSocket limits, per connection
+    max_message_bytes: int = 4096
+    rate_per_second: float = 30.0
+    rate_burst: int = 60
+    flood_close_after: int = 200  # refused messages in a row before the connection is closed
+    auth_timeout: float = 10.0
+    send_queue_limit: int = 2000  # messages waiting for a slow client before it is dropped
+    # tables
+    max_live_tables: int = 5000
+    list_limit: int = 200
+    max_bot_seconds: float = 10.0  # a bot's `seconds` parameter may not exceed this
+    max_bot_iterations: int = 200_000  # nor its `iterations`
+    bot_threads: int = 2
+
+    def url(self) -> str:
+        return self.database_url or default_database_url()

@@ -1,0 +1,303 @@
+"""Storage: the schema (created and upgraded by the Alembic migrations beside this file) and one
+database thread that runs every query, committing whatever is waiting in one transaction.
+
+Every move is written before anyone is told of it. The queries are plain functions of a
+connection; `Database.run` hands one to the thread and awaits its result. Moves from many tables
+waiting at once share one commit (and so one disk sync), which is what keeps 200 busy tables fast
+on SQLite with `synchronous=FULL`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+log = logging.getLogger("auctionhouse.server")
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+metadata = sa.MetaData()
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("title", sa.String(100), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("setup", sa.JSON, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("countdown", sa.Float, nullable=True),
+    sa.Column("turn_timer", sa.Float, nullable=True),
+    sa.Column("fallback_bot", sa.String(200), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("started_at", sa.Float, nullable=True),
+    sa.Column("finished_at", sa.Float, nullable=True),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column(
+        "table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String(8), nullable=False),  # human | bot
+    sa.Column("bot", sa.String(200), nullable=True),  # the bot's spec for a bot seat
+    sa.Column("name", sa.String(40), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),  # SHA-256 of the seat token, hex
+    sa.Column("joined_at", sa.Float, nullable=True),
+)
+
+moves = sa.Table(
+    "moves",
+    metadata,
+    sa.Column(
+        "table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),  # 0, 1, 2, ...
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("move", sa.JSON, nullable=False),  # [kind] or [kind, argument]
+    sa.Column("by", sa.String(16), nullable=False),  # seat | bot | fallback | countdown
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+
+# --- the engine and the schema ------------------------------------------------------------
+def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False})
+        sync = sqlite_synchronous.upper()
+        if sync not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"sqlite synchronous is OFF, NORMAL, FULL or EXTRA, not {sync!r}")
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn, _record) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute(f"PRAGMA synchronous={sync}")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=10000")
+            cur.close()
+
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+def upgrade(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest migration (Alembic, run in-process)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+# --- the database thread ------------------------------------------------------------------
+class Database:
+    """One thread that owns the connection; `run(fn, ...)` calls `fn(conn, ...)` there.
+
+    Calls waiting together are committed in one transaction; if that transaction fails, each is
+    retried alone so one bad call fails only itself.
+    """
+
+    def __init__(self, url: str, sqlite_synchronous: str = "FULL", batch: int = 512) -> None:
+        self.url = url
+        self.engine = make_engine(url, sqlite_synchronous)
+        self.batch = batch
+        self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.commits = 0
+
+    def start(self) -> None:
+        upgrade(self.engine)
+        self.thread = threading.Thread(target=self._work, name="auctionhouse-db", daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        if self.thread is not None:
+            self.queue.put(None)
+            self.thread.join()
+            self.thread = None
+        self.engine.dispose()
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self.queue.put((fn, args, fut, loop))
+        return await fut
+
+    def _work(self) -> None:
+        while True:
+            item = self.queue.get()
+            if item is None:
+                return
+            batch = [item]
+            stop = False
+            while len(batch) < self.batch:
+                try:
+                    nxt = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    stop = True
+                    break
+                batch.append(nxt)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list) -> None:
+        try:
+            with self.engine.begin() as conn:
+                results = [fn(conn, *args) for fn, args, _, _ in batch]
+            self.commits += 1
+        except Exception as e:
+            if len(batch) == 1:
+                _resolve(batch[0], error=e)
+                return
+            for item in batch:  # one at a time, so only the failing call fails
+                self._commit([item])
+            return
+        for item, result in zip(batch, results, strict=True):
+            _resolve(item, result=result)
+
+
+def _resolve(item, result: Any = None, error: BaseException | None = None) -> None:
+    _, _, fut, loop = item
+
+    def settle() -> None:
+        if fut.done():
+            return
+        if error is not None:
+            fut.set_exception(error)
+        else:
+            fut.set_result(result)
+
+    with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting any more
+        loop.call_soon_threadsafe(settle)
+
+
+# --- queries (each runs on the database thread, inside a transaction) -----------------------
+def insert_table(conn: Connection, row: dict, seat_rows: list[dict]) -> None:
+    conn.execute(tables.insert().values(**row))
+    conn.execute(seats.insert(), seat_rows)
+
+
+def join_seat(conn: Connection, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+    """Claim a free human seat; the table starts (in the same transaction) when it was the last."""
+    now = time.time()
+    done = conn.execute(
+        seats.update()
+        .where(
+            seats.c.table_id == table_id,
+            seats.c.seat == seat,
+            seats.c.kind == "human",
+            seats.c.token_hash.is_(None),
+        )
+        .values(name=name, token_hash=token_hash, joined_at=now)
+    ).rowcount
+    if done != 1:
+        return False
+    free = conn.execute(
+        sa.select(sa.func.count())
+        .select_from(seats)
+        .where(seats.c.table_id == table_id, seats.c.token_hash.is_(None), seats.c.kind == "human")
+    ).scalar_one()
+    if free == 0:
+        conn.execute(
+            tables.update()
+            .where(tables.c.id == table_id, tables.c.status == "open")
+            .values(status="playing", started_at=now)
+        )
+    return True
+
+
+def append_move(
+    conn: Connection,
+    table_id: str,
+    seq: int,
+    seat: int,
+    move: list,
+    by: str,
+    result: dict | None,
+) -> None:
+    now = time.time()
+    conn.execute(
+        moves.insert().values(
+            table_id=table_id, seq=seq, seat=seat, move=move, by=by, created_at=now
+        )
+    )
+    values: dict[str, Any] = {"version": seq + 1}
+    if result is not None:
+        values.update(status="finished", result=result, finished_at=now)
+    conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
+
+
+def load_table(conn: Connection, table_id: str) -> dict | None:
+    """A table with its seats and moves, or None."""
+    row = conn.execute(sa.select(tables).where(tables.c.id == table_id)).mappings().first()
+    if row is None:
+        return None
+    out = dict(row)
+    out["seats"] = [
+        dict(r)
+        for r in conn.execute(
+            sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+        ).mappings()
+    ]
+    out["moves"] = [
+        dict(r)
+        for r in conn.execute(
+            sa.select(moves.c.seq, moves.c.seat, moves.c.move, moves.c.by)
+            .where(moves.c.table_id == table_id)
+            .order_by(moves.c.seq)
+        ).mappings()
+    ]
+    return out
+
+
+def unfinished_ids(conn: Connection) -> list[str]:
+    query = (
+        sa.select(tables.c.id).where(tables.c.status != "finished").order_by(tables.c.created_at)
+    )
+    return list(conn.execute(query).scalars())
+
+
+def finished_rows(conn: Connection, limit: int) -> list[dict]:
+    """The newest finished tables with their seats (no setups, no moves)."""
+    cols = [c for c in tables.c if c.name != "setup"]
+    rows = [
+        dict(r)
+        for r in conn.execute(
+            sa.select(*cols)
+            .where(tables.c.status == "finished")
+            .order_by(tables.c.finished_at.desc())
+            .limit(limit)
+        ).mappings()
+    ]
+    if rows:
+        by_id = {r["id"]: r for r in rows}
+        for r in rows:
+            r["seats"] = []
+        for s in conn.execute(
+            sa.select(seats).where(seats.c.table_id.in_(list(by_id))).order_by(seats.c.seat)
+        ).mappings():
+            by_id[s["table_id"]]["seats"].append(dict(s))
+    return rows
