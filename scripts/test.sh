@@ -3,6 +3,41 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+
+# PostgreSQL for the server tests (tests/server): Debian's package when missing, the cluster
+# started when down, a role and a database for the tests; the URL goes to pytest. Set
+# AUCTIONHOUSE_TEST_POSTGRES_URL yourself to use another server.
+as_postgres() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else sudo -u postgres "$@"; fi
+}
+setup_postgres() {
+  if ! command -v pg_lsclusters >/dev/null 2>&1 || [ -z "$(ls /usr/lib/postgresql 2>/dev/null)" ]; then
+    echo "installing PostgreSQL (Debian's postgresql package)..."
+    if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
+  fi
+  if [ -z "$(pg_lsclusters -h)" ]; then
+    as_postgres pg_createcluster "$(ls /usr/lib/postgresql | sort -V | tail -1)" main >/dev/null
+  fi
+  local ver name port status
+  read -r ver name port status _ < <(pg_lsclusters -h | head -1)
+  if [[ "$status" != online* ]]; then
+    if [ "$(id -u)" = 0 ]; then pg_ctlcluster "$ver" "$name" start; else sudo pg_ctlcluster "$ver" "$name" start; fi
+  fi
+  for _ in $(seq 30); do as_postgres pg_isready -q -p "$port" && break; sleep 1; done
+  if ! as_postgres psql -p "$port" -tAc "select 1 from pg_roles where rolname = 'auctionhouse'" | grep -q 1; then
+    as_postgres psql -q -p "$port" -c "create role auctionhouse login password 'auctionhouse'"
+  fi
+  if ! as_postgres psql -p "$port" -tAc "select 1 from pg_database where datname = 'auctionhouse_test'" | grep -q 1; then
+    as_postgres createdb -p "$port" -O auctionhouse auctionhouse_test
+  fi
+  export AUCTIONHOUSE_TEST_POSTGRES_URL="postgresql+psycopg://auctionhouse:auctionhouse@127.0.0.1:$port/auctionhouse_test"
+}
+if [ -z "${AUCTIONHOUSE_TEST_POSTGRES_URL:-}" ]; then
+  setup_postgres
+fi
+
 ruff check .
 ruff format --check .
 python3 -m pytest -n auto "$@"

@@ -1,0 +1,244 @@
+"""The WebSocket protocol in-process: who a connection is, what it receives, and every kind of bad
+message refused with a clear error that changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from auctionhouse.server import create_app
+
+from .conftest import test_settings
+from .test_api import new_table
+
+STATE_KEYS = {"type", "table", "version", "status", "seat", "view", "legal", "countdown", "timers"}
+
+
+def seated(client, game="modern-art", players=3):
+    """A started all-human table: its id, the tokens by seat, and the server's table."""
+    t = new_table(client, game, players)
+    tokens = [
+        client.post(f"/api/tables/{t['id']}/join", json={"name": f"p{i}"}).json()["token"]
+        for i in range(players)
+    ]
+    return t["id"], tokens, client.app.state.lobby.tables[t["id"]]
+
+
+def hello(ws, message: dict) -> dict:
+    """Send the first message; return the first state after the welcome."""
+    ws.send_json(message)
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome"
+    state = ws.receive_json()
+    assert state["type"] == "state"
+    return state
+
+
+def error_for(ws, payload) -> dict:
+    """Send a raw text or JSON message and return the error it gets."""
+    ws.send_text(payload if isinstance(payload, str) else json.dumps(payload))
+    msg = ws.receive_json()
+    assert msg["type"] == "error", msg
+    return msg
+
+
+def test_a_seat_gets_its_own_view_and_legal_moves(client):
+    tid, tokens, table = seated(client)
+    p = table.state.next_actor()
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        state = hello(ws, {"type": "auth", "token": tokens[p]})
+        assert set(state) == STATE_KEYS
+        assert state["seat"] == p and state["status"] == "playing" and state["version"] == 0
+        assert state["view"] == table.state.view(p)
+        assert state["legal"] == [mk.to_json() for mk in table.state.legal_moves(p)]
+    other = (p + 1) % 3
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        state = hello(ws, {"type": "auth", "token": tokens[other]})
+        assert state["view"] == table.state.view(other) and state["legal"] == []
+
+
+def test_spectators_see_the_spectator_view_and_cannot_act(client):
+    tid, _, table = seated(client)
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        state = hello(ws, {"type": "spectate"})
+        assert state["seat"] is None and state["view"] == table.state.view(None)
+        assert state["legal"] == []
+        err = error_for(ws, {"type": "move", "move": ["play", 0]})
+        assert err["code"] == "spectator"
+    assert table.version == 0
+
+
+@pytest.mark.parametrize(
+    "first, code",
+    [
+        ({"type": "auth", "token": "x" * 43}, "auth_failed"),
+        ({"type": "auth"}, "auth_failed"),
+        ({"type": "auth", "token": 12}, "auth_failed"),
+        ({"type": "move", "move": ["play", 0]}, "auth_required"),
+        ("not json", "bad_json"),
+    ],
+)
+def test_a_connection_must_say_who_it_is_first(client, first, code):
+    tid, _, _ = seated(client)
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        err = error_for(ws, first)
+        assert err["code"] == code
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4401
+
+
+def test_a_token_acts_for_its_own_seat_at_its_own_table_only(client):
+    tid, tokens, table = seated(client)
+    other_tid, other_tokens, _ = seated(client)
+    with client.websocket_connect(f"/ws/tables/{other_tid}") as ws:
+        assert error_for(ws, {"type": "auth", "token": tokens[0]})["code"] == "auth_failed"
+    p = table.state.next_actor()
+    q = (p + 1) % 3
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, {"type": "auth", "token": tokens[q]})
+        mk = table.state.legal_moves(p)[0]
+        err = error_for(ws, {"type": "move", "move": [mk.kind, mk.choices[0]]})
+        assert err["code"] == "illegal_move" and err["rule"] and err["message"]
+    assert table.version == 0
+
+
+def test_unknown_table(client):
+    with client.websocket_connect("/ws/tables/nothing-here") as ws:
+        assert ws.receive_json()["code"] == "not_found"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4404
+
+
+@pytest.mark.parametrize(
+    "payload, code",
+    [
+        ("{", "bad_json"),
+        ("[1, 2]", "bad_message"),
+        ({"move": ["play", 0]}, "bad_message"),
+        ({"type": 5}, "bad_message"),
+        ({"type": "shout"}, "unknown_type"),
+        ({"type": "auth", "token": "again"}, "bad_message"),
+        ({"type": "move"}, "bad_message"),
+        ({"type": "move", "move": "play"}, "bad_move"),
+        ({"type": "move", "move": []}, "bad_move"),
+        ({"type": "move", "move": [7]}, "bad_move"),
+        ({"type": "move", "move": ["play", "12"]}, "bad_move"),
+        ({"type": "move", "move": ["play", 1.5]}, "bad_move"),
+        ({"type": "move", "move": ["play", True]}, "bad_move"),
+        ({"type": "move", "move": ["play", [1, "2"]]}, "bad_move"),
+        ({"type": "move", "move": ["play", 1, 2]}, "bad_move"),
+        ({"type": "move", "move": ["teleport"]}, "illegal_move"),
+        ({"type": "move", "move": ["play", 10**30]}, "illegal_move"),
+        ({"type": "move", "move": ["play", -1]}, "illegal_move"),
+        ({"type": "move", "move": ["play"], "version": "0"}, "bad_message"),
+        ({"type": "move", "move": ["play"], "version": 3}, "stale"),
+        ({"type": "move", "move": ["play"], "ref": {"a": 1}}, "bad_message"),
+        ("x" * 5000, "too_large"),
+    ],
+)
+def test_bad_messages_are_refused_and_change_nothing(client, payload, code):
+    tid, tokens, table = seated(client)
+    p = table.state.next_actor()
+    before = json.dumps(table.state.snapshot())
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, {"type": "auth", "token": tokens[p]})
+        err = error_for(ws, payload)
+        assert err["code"] == code and err["message"]
+        ws.send_json({"type": "ping", "ref": 1})
+        assert ws.receive_json() == {"type": "pong", "ref": 1}  # still connected
+    assert json.dumps(table.state.snapshot()) == before and table.version == 0
+
+
+def test_binary_frames_are_refused(client):
+    tid, tokens, _ = seated(client)
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, {"type": "spectate"})
+        ws.send_bytes(b'{"type": "ping"}')
+        assert ws.receive_json()["code"] == "bad_message"
+
+
+def test_a_legal_move_is_stored_then_sent_to_every_seat_with_the_ref_to_its_sender(client):
+    tid, tokens, table = seated(client)
+    p = table.state.next_actor()
+    socks = [client.websocket_connect(f"/ws/tables/{tid}") for _ in range(4)]
+    with socks[0] as a, socks[1] as b, socks[2] as c, socks[3] as spec:
+        conns = [a, b, c]
+        for seat, ws in enumerate(conns):
+            hello(ws, {"type": "auth", "token": tokens[seat]})
+        hello(spec, {"type": "spectate"})
+        mk = table.state.legal_moves(p)[0]
+        conns[p].send_json(
+            {"type": "move", "move": [mk.kind, mk.choices[0]], "ref": "m1", "version": 0}
+        )
+        for seat, ws in enumerate(conns):
+            msg = ws.receive_json()
+            while msg["type"] != "state":
+                msg = ws.receive_json()
+            assert msg["version"] == 1 and msg["view"] == table.state.view(seat)
+            assert ("ref" in msg) == (seat == p) and msg.get("ref", "m1") == "m1"
+        msg = spec.receive_json()
+        assert msg["version"] == 1 and msg["view"] == table.state.view(None)
+    lobby = client.app.state.lobby
+    import sqlalchemy as sa
+
+    with lobby.db.engine.connect() as conn:
+        rows = conn.execute(sa.text("select seq, seat, move, by from moves")).all()
+    assert [
+        (r[0], r[1], json.loads(r[2]) if isinstance(r[2], str) else r[2], r[3]) for r in rows
+    ] == [(0, p, [mk.kind, mk.choices[0]], "seat")]
+
+
+def test_reconnecting_with_the_token_gives_the_current_view(client):
+    tid, tokens, table = seated(client)
+    p = table.state.next_actor()
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, {"type": "auth", "token": tokens[p]})
+        mk = table.state.legal_moves(p)[0]
+        ws.send_json({"type": "move", "move": [mk.kind, mk.choices[0]]})
+        assert ws.receive_json()["version"] == 1
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:  # a browser refresh
+        state = hello(ws, {"type": "auth", "token": tokens[p]})
+        assert state["version"] == 1 and state["view"] == table.state.view(p)
+    # two tabs of one seat both follow the game
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}") as t1,
+        client.websocket_connect(f"/ws/tables/{tid}") as t2,
+    ):
+        hello(t1, {"type": "auth", "token": tokens[p]})
+        hello(t2, {"type": "auth", "token": tokens[p]})
+        assert t1.receive_json()["type"] == "table"  # the second tab connected
+        assert client.get(f"/api/tables/{tid}").json()["seats"][p]["connected"] == 2
+
+
+def test_moves_before_the_game_starts_are_refused(client):
+    t = new_table(client, "qe", 3)
+    token = client.post(f"/api/tables/{t['id']}/join", json={"name": "A"}).json()["token"]
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        state = hello(ws, {"type": "auth", "token": token})
+        assert state["status"] == "open" and state["legal"] == []
+        assert error_for(ws, {"type": "move", "move": ["bid", 1]})["code"] == "not_started"
+
+
+def test_floods_are_rate_limited_then_closed(sqlite_url):
+    settings = test_settings(sqlite_url, rate_per_second=1.0, rate_burst=5, flood_close_after=20)
+    with TestClient(create_app(settings)) as client:
+        tid, tokens, table = seated(client)
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            hello(ws, {"type": "spectate"})
+            codes = []
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in range(60):
+                    ws.send_json({"type": "ping"})
+                for _ in range(60):
+                    msg = ws.receive_json()
+                    codes.append(msg.get("code", msg["type"]))
+            assert closed.value.code == 1008
+            pongs = codes.count("pong")  # the burst, less the spectate message, plus a refill
+            assert 4 <= pongs <= 5 and codes[:pongs] == ["pong"] * pongs
+            assert set(codes[pongs:]) == {"rate_limited"} and len(codes) > 20
+        assert table.version == 0
