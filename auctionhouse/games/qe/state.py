@@ -215,18 +215,7 @@ class QEState(State):
                 w = self.waiting
                 if kind == "bid":
                     if x >= 0 and x != self.open and p in w and self.phase == BID:
-                        if w[0] == p:
-                            w = w[1:]
-                        else:
-                            i = w.index(p)
-                            w = w[:i] + w[i + 1 :]
-                        self.waiting = w
-                        self.row[p] = x
-                        self.stand[p] = x
-                        if not x:
-                            self.zmask |= 1 << p
-                        if not w:
-                            self._resolve()
+                        self._bid(p, x)
                         self.history.append((p, move))
                         return
                 elif kind == "open" and x >= 1 and self.phase == OPEN and p == w[0]:

@@ -1,0 +1,57 @@
+"""The command line speaks Q.E.: `simulate --json` passes the shared contract checker for 3 to 5
+players, `bench` and `replay` run, and a bad player count is refused with a sentence."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from auctionhouse.cli import app
+
+CHECKER = Path("/work/shared/tools/check_simulate_json.py")
+GAMES = 20
+
+
+@pytest.mark.skipif(not CHECKER.is_file(), reason="the shared contract checker is not here")
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_simulate_json_passes_the_contract_checker(players):
+    args = ["simulate", "qe", "--players", str(players), "--games", str(GAMES), "--seed", "1"]
+    out = CliRunner().invoke(app, [*args, "--bots", "random", "--json"])
+    assert out.exit_code == 0, out.output
+    checked = subprocess.run(
+        [sys.executable, str(CHECKER), "qe", str(players), str(GAMES)],
+        input=out.stdout,
+        capture_output=True,
+        text=True,
+    )
+    assert checked.returncode == 0, checked.stderr or checked.stdout
+    assert checked.stdout.startswith(f"qe/{players}p ok")
+
+
+def test_seed_literal_option_records_and_replay(tmp_path):
+    args = ["simulate", "qe", "-p", "4", "-n", "3", "-o", "seed_literal=true", "--json"]
+    out = CliRunner().invoke(app, [*args, "--records", str(tmp_path)])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["options"] == {"seed_literal": True}
+    record = sorted(tmp_path.iterdir())[0]
+    again = CliRunner().invoke(app, ["replay", str(record), "--json"])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["over"] is True
+
+
+def test_a_bad_player_count_is_one_sentence():
+    out = CliRunner().invoke(app, ["simulate", "qe", "--players", "6", "--games", "1"])
+    assert out.exit_code == 2
+    assert "qe is for 3 to 5 players, not 6" in out.output
+
+
+def test_bench_runs():
+    out = CliRunner().invoke(app, ["bench", "-g", "qe", "--seconds", "0.05", "--json"])
+    assert out.exit_code == 0, out.output
+    (row,) = json.loads(out.stdout)
+    assert row["game"] == "qe" and row["players"] == 4 and row["games_per_second"] > 0
