@@ -29,8 +29,8 @@ class Observation:
         self.seat = seat
         self.legal = legal
 
-    def view(self) -> dict:
-        return self._state.view(self.seat)
+    def view(self, log: bool = True) -> dict:
+        return self._state.view(self.seat, log)
 
     def determinize(self, rng: random.Random) -> State:
         return self._state.determinize(self.seat, rng)

@@ -70,8 +70,9 @@ class State:
         return Result(tuple(scores), top_scorers(scores))
 
     # --- information ---------------------------------------------------------------------
-    def view(self, player: int | None) -> dict:
-        """What `player` may know (None: a spectator), as a JSON-safe dict."""
+    def view(self, player: int | None, log: bool = True) -> dict:
+        """What `player` may know (None: a spectator), as a JSON-safe dict; `log=False` leaves
+        out the public log (bots that do not read it decide faster)."""
         raise NotImplementedError
 
     def clone(self) -> State:

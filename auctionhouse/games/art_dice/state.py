@@ -358,10 +358,10 @@ class ArtDiceState(State):
         return tuple([collection_score(c) for c in self.coll])
 
     # --- information -------------------------------------------------------------------------
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None, log: bool = True) -> dict:
         from .views import view
 
-        return view(self, player)
+        return view(self, player, log)
 
     def clone(self) -> ArtDiceState:
         c = object.__new__(ArtDiceState)

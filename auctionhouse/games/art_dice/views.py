@@ -55,7 +55,7 @@ def log_entry(e: tuple) -> dict:
     raise ValueError(f"unknown log event {e!r}")
 
 
-def view(s: ArtDiceState, player: int | None) -> dict:
+def view(s: ArtDiceState, player: int | None, log: bool = True) -> dict:
     n = s.n
     bidding = s.phase == BID
     out = {
@@ -65,7 +65,6 @@ def view(s: ArtDiceState, player: int | None) -> dict:
         "phase": PHASE_NAMES[s.phase],
         "actors": list(s.actors()),
         "over": s.phase == OVER,
-        "log": [log_entry(e) for e in s.log],
         "round": s.round,
         "banker": s.banker,
         "first_bidder": s.fb,
@@ -84,6 +83,8 @@ def view(s: ArtDiceState, player: int | None) -> dict:
         "no_sale_rounds": s.nosale,
         "out": s.out[:],
     }
+    if log:
+        out["log"] = [log_entry(e) for e in s.log]
     if s.phase == OVER:
         out["result"] = s.result().to_json()
         out["final"] = {"deck": s.deck[::-1]}

@@ -30,7 +30,7 @@ class ModernArtHeuristic(Bot):
     name = "heuristic"
 
     def act(self, obs: Observation) -> tuple:
-        v = obs.view()
+        v = obs.view(log=False)
         me = obs.seat
         legal = {mk.kind: mk for mk in obs.legal}
         worth = painting_values(v, me)

@@ -567,10 +567,10 @@ class ModernArtState(State):
         out["history"] = [[p, list(m)] for p, m in self.history]
         return _plain(out)
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None, log: bool = True) -> dict:
         from .views import build_view
 
-        return build_view(self, player)
+        return build_view(self, player, log)
 
 
 _SHARED = (

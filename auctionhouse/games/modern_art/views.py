@@ -36,7 +36,7 @@ def event_dict(event: tuple) -> dict:
     return out
 
 
-def build_view(s: ModernArtState, seat: int | None) -> dict:
+def build_view(s: ModernArtState, seat: int | None, log: bool = True) -> dict:
     n = s.num_players
     over = s.phase == OVER
     view = {
@@ -59,8 +59,9 @@ def build_view(s: ModernArtState, seat: int | None) -> dict:
         "played": list(s.played),
         "paintings": [s.owned[p * NUM_ARTISTS : (p + 1) * NUM_ARTISTS] for p in range(n)],
         "auction": _auction(s, seat),
-        "log": [event_dict(e) for e in s.events],
     }
+    if log:
+        view["log"] = [event_dict(e) for e in s.events]
     if over:
         view["result"] = s.result().to_json()
         view["final"] = {"hands": [sorted(h) for h in s.hands], "cash": list(s.cash)}

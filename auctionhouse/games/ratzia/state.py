@@ -527,10 +527,10 @@ class RatziaState(State):
         return Result(scores, tuple(tied))
 
     # --- information ----------------------------------------------------------------------
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None, log: bool = True) -> dict:
         from .views import build_view
 
-        return build_view(self, player)
+        return build_view(self, player, log)
 
     def snapshot(self) -> dict:
         from .views import build_snapshot

@@ -80,7 +80,7 @@ def _table(s: RatziaState) -> dict:
     }
 
 
-def build_view(s: RatziaState, player: int | None) -> dict:
+def build_view(s: RatziaState, player: int | None, log: bool = True) -> dict:
     over = s.phase == OVER
     out = {
         "game": s.game.name,
@@ -89,9 +89,10 @@ def build_view(s: RatziaState, player: int | None) -> dict:
         "phase": PHASE_NAMES[s.phase],
         "actors": list(s.actors()),
         "over": over,
-        "log": [event_json(e) for e in s.log],
         **_table(s),
     }
+    if log:
+        out["log"] = [event_json(e) for e in s.log]
     if over:
         out["result"] = s.result().to_json()
         out["final"] = {"deck_left": list(s.deck[s.dpos :]), "end_gains": list(s.end_gains)}
