@@ -68,9 +68,6 @@ class Auction(NamedTuple):
     zeros: int
 
 
-_new = tuple.__new__
-
-
 class QEState(State):
     def __init__(self, game: Game, players: int, options: dict[str, Any], setup: dict, deal):
         tiles, nations, tokens, first = deal
@@ -91,7 +88,7 @@ class QEState(State):
         self.spent = [0] * players
         self.zmarks = [0] * players  # bitmask of the rounds with a zero-bid mark
         self.peeked = [-1] * players
-        self.done: list[Auction] = []
+        self.closed: list[tuple] = []  # finished auctions, as plain tuples in Auction's order
         self.events: list[tuple] = []
         self.auctioneers = [(first + t) % players for t in range(self.nturns)] + [-1]
         if players == 3:  # QE-10: the 16th turn has no auctioneer
@@ -175,9 +172,7 @@ class QEState(State):
         t, a = self.t, self.a
         tile = self.tiles[t]
         zeros = self.zmask if self.zero_rule else 0
-        self.done.append(
-            _new(Auction, (tile, a, self.open, self.rounds, self.ties, w, price, zeros))
-        )
+        self.closed.append((tile, a, self.open, self.rounds, self.ties, w, price, zeros))
         if w >= 0:
             self.owned[w].append(tile)
             self.spent[w] += price
@@ -202,9 +197,9 @@ class QEState(State):
     def legal_moves(self, player: int) -> list[MoveKind]:
         if player not in self.waiting:
             return []
-        if self.peek_rule and self.peeked[player] < 0 and self.done:
-            return [*self.kinds, peek_kind(len(self.done))]
-        return list(self.kinds)
+        if self.peek_rule and self.peeked[player] < 0 and self.closed:
+            return [*self.kinds, peek_kind(len(self.closed))]
+        return [*self.kinds]
 
     def apply(self, p: int, move: Move) -> None:
         # The common moves, checked in full and applied inline (this is the hot path of every
@@ -281,7 +276,7 @@ class QEState(State):
             raise IllegalMove(
                 "QE-11", f"seat {p} may look at a winning bid when asked to act, not now"
             )
-        finished = len(self.done)
+        finished = len(self.closed)
         if not finished:
             raise IllegalMove(
                 "QE-11", "no auction has finished yet: there is no winning bid to see"
@@ -292,6 +287,11 @@ class QEState(State):
             )
         self.peeked[p] = k
         self.events.append(("peek", p, k))
+
+    @property
+    def done(self) -> list[Auction]:
+        """The finished auctions, oldest first."""
+        return [Auction._make(r) for r in self.closed]
 
     # --- the end -------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -316,7 +316,7 @@ class QEState(State):
     def knows_price(self, p: int | None, k: int) -> bool:
         """Whether seat p (None: a spectator) may know the winning amount of auction k (QE-7,
         QE-11, QE-12: all spending is revealed at the end)."""
-        rec = self.done[k]
+        rec = Auction._make(self.closed[k])
         if rec.winner < 0:
             return False
         if self.phase == OVER or rec.winner == rec.auctioneer:
@@ -341,7 +341,7 @@ class QEState(State):
         c.spent = list(self.spent)
         c.zmarks = list(self.zmarks)
         c.peeked = list(self.peeked)
-        c.done = list(self.done)  # finished auctions never change
+        c.closed = list(self.closed)  # finished auctions never change
         c.events = list(self.events)
         c.stand = list(self.stand)
         c.rounds = [list(r) for r in self.rounds]
