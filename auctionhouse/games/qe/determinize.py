@@ -6,7 +6,7 @@ industry tokens (QE-3), and every bid p has not seen. Bids are redrawn from p's 
 true hidden bids, so two states that look the same to p give the same draws.
 
 An auction's course depends on its bids only through comparisons, so the redraw works with a
-few unknown *levels*: the value of each tie (`M0..M2`, the tied seats' standing bid), the
+few unknown *levels*: the value of each tie (the tied seats' standing bid), the
 winning amount `F`, and the value `G` of a pair of equal bids that QE-8's third tie can leave
 standing. Each seat's standing bid over the rounds it kept it is either pinned to a level (it
 tied, or it won) or must stay below some levels (it did not). Those facts are difference
@@ -26,7 +26,10 @@ from .tiles import INDUSTRIES_IN_PLAY
 if TYPE_CHECKING:
     from .state import QEState
 
-M2, F, G, OPEN, Y = 2, 3, 4, 5, 6  # levels; M0 = 0, M1 = 1
+# The levels: 0, 1, 2 are the values of the 1st, 2nd, 3rd tie; then the winning amount, the
+# value of an equal pair left by a third tie, the open bid, and a bid of p's that such a pair
+# matches.
+F, G, OPEN, Y = 3, 4, 5, 6
 LEVELS = 7
 
 

@@ -8,8 +8,8 @@ seat that is asked to act may also make its one `("peek", auction)` (QE-11).
 
 The current auction lives in flat fields (`rounds[r][seat]`: the bid of that seat in round r of
 this auction, -1 when it did not bid; `stand[seat]`: its standing bid, the open bid for the
-auctioneer). A finished auction is kept as an `Auction` tuple; public events are small tuples
-that become dicts only in views.
+auctioneer). A finished auction is kept as a plain tuple, read as an `Auction` (`done`); public
+events are small tuples that become dicts only in views.
 """
 
 from __future__ import annotations
@@ -323,10 +323,10 @@ class QEState(State):
             return True
         return p is not None and (p == rec.winner or p == rec.auctioneer or self.peeked[p] == k)
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None, log: bool = True) -> dict:
         from .views import view
 
-        return view(self, player)
+        return view(self, player, log)
 
     def determinize(self, player: int, rng: random.Random) -> QEState:
         from .determinize import determinize

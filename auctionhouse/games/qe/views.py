@@ -98,7 +98,8 @@ def _phase(s: QEState) -> str:
     return "rebid" if s.rnd else "sealed_bid"
 
 
-def view(s: QEState, p: int | None) -> dict:
+def view(s: QEState, p: int | None, log: bool = True) -> dict:
+    """The view of seat p (None: a spectator); `log=False` leaves out the public log."""
     n = s.num_players
     over = s.phase == OVER
     rounds = (s.nturns + n - 1) // n
@@ -121,8 +122,9 @@ def view(s: QEState, p: int | None) -> dict:
         "spent": None if p is None else s.spent[p],
         "auction": None if over else _current(s, p),
         "auctions": [_finished(s, p, k, rec) for k, rec in enumerate(s.done)],
-        "log": [event_json(e) for e in s.events],
     }
+    if log:
+        out["log"] = [event_json(e) for e in s.events]
     if over:
         t = s.tally()
         out["result"] = {"scores": list(t.scores), "winners": list(t.winners)}

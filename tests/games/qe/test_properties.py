@@ -161,6 +161,7 @@ def check_view_secrets(s, p):
     v = s.view(p)
     over = s.is_over()
     assert set(v) == TOP_KEYS | ({"result", "final"} if over else set())
+    assert s.view(p, log=False) == {k: x for k, x in v.items() if k != "log"}
     assert v["token"] == (None if p is None or s.tokens is None else s.tokens[p])
     assert v["spent"] == (None if p is None else s.spent[p])
     mine = {"my_bids"} if p is not None else set()
