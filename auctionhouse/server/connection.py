@@ -102,9 +102,7 @@ class Connection:
         return msg.get("bytes") or b""
 
     def parse(self, raw: str | bytes) -> dict:
-        """A message as a dict, or Refused (size, rate, not JSON, not an object, no type)."""
-        if not self._take_token():
-            raise Refused("rate_limited", "too many messages: slow down and try again")
+        """A message as a dict, or Refused (size, not JSON, not an object, no type)."""
         size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "replace"))
         if size > self.settings.max_message_bytes:
             raise Refused(
@@ -124,7 +122,8 @@ class Connection:
             raise Refused("bad_message", 'a message needs a "type" (a string)')
         return data
 
-    def _take_token(self) -> bool:
+    def take_token(self) -> bool:
+        """The rate limit (a token bucket): False when this message is one too many."""
         now = time.monotonic()
         s = self.settings
         self.tokens = min(
@@ -176,8 +175,11 @@ async def serve_connection(ws: WebSocket, lobby: Lobby, table_id: str) -> None:
             raw = await conn.receive()
             ref = None
             try:
+                allowed = conn.take_token()
                 data = conn.parse(raw)
                 ref = _ref_of(data)
+                if not allowed:
+                    raise Refused("rate_limited", "too many messages: slow down and try again")
                 await _handle(conn, table, data, ref)
                 conn.refused_in_a_row = 0
             except Refused as e:
@@ -200,6 +202,7 @@ async def _identify(conn: Connection, table: Table) -> bool:
         conn.close_soon(CLOSE_TIMEOUT, "no auth")
         return False
     try:
+        conn.take_token()
         data = conn.parse(raw)
         kind = data["type"]
         if kind == "spectate":
