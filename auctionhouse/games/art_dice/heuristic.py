@@ -1,0 +1,155 @@
+"""An art-dice bot that buys the works that grow its squares and keeps gold for when it counts.
+
+Its whole strategy, read from its seat's view only (the parameters in brackets tune it):
+- **Worth of a work.** Its n+1-th work of an artist adds (n+1)^2 - n^2 = 2n+1 points, plus
+  half a point [focus] for each other work of that artist not yet in anyone's collection (room
+  to grow: an artist whose works rivals hold is a dead end). At two players, keeping a work
+  from the rival (who leads on it, or bids later) is worth a fifth of the rival's 2m+1 as well
+  [denial]; with more players denying one rival helps the others as much, and the gold it costs
+  was measured to lose games, so it is not counted.
+- **Worth of gold.** Gold scores nothing at the end; it only buys works, and the die caps what
+  can be spent in one round. A gold piece is worth (rounds left after this one) / (own gold + 1)
+  points [thrift]: about one point with ten gold and a full deck, more when gold runs short,
+  nothing once the deck is empty (the works on the table are the last): then it spends all.
+- **Bidding.** Each work gets nothing, or an amount from its highest + 1 up to min(roll, gold).
+  An amount x keeps the work unless a seat bidding after it this round outbids it, which needs
+  more than x gold and a roll above x; each such seat is taken to want the work with chance 0.3
+  [interest]. The bot weighs the work's worth less the gold it pays by the chance of keeping it
+  and picks the split over the works that is best in sum (an exact search: at most three works,
+  at most six gold). Bidding last it is safe with the smallest raise; bidding early it raises
+  more on the works it wants most. When every bid is a loss it still places the least harmful
+  one, as the rules make it place at least one gold.
+- **Putting up own works (first bidder).** A work put up brings a die roll of gold from the
+  bank (or what the bank has) and loses the points it added (2n-1 for the n-th work, plus its
+  room to grow). The bot puts up the work that loses least when that gold, valued at 1.5 times
+  the worth of gold [sell], is worth more. Gold buys works at one or two pieces, so early on a
+  singleton (one point) nearly always goes and a work of a pair goes when gold is short; a work
+  of a larger set stays. Whether a rival collects that artist is not counted (measured: it made
+  the bot sell too little). With a dry bank or an empty deck (gold worth nothing) it only draws.
+  It decides again after each work, with the gold just taken.
+"""
+
+from __future__ import annotations
+
+from ...core.players import Bot, Observation, Param
+from .cards import ARTISTS, DIE, ON_SALE, WORKS_PER_ARTIST
+
+# chance that a roll reaches at least k (k = 0..7)
+REACH = tuple(max(0, min(DIE, DIE + 1 - k)) / DIE for k in range(DIE + 2))
+
+
+class ArtDiceHeuristic(Bot):
+    name = "heuristic"
+    params = {
+        "denial": Param(float, 0.2, "share of the rival's gain counted, at two players"),
+        "thrift": Param(float, 1.0, "worth of a gold piece at ten gold with eleven rounds left"),
+        "interest": Param(float, 0.3, "chance a later seat that can outbid on a work does so"),
+        "focus": Param(float, 0.5, "worth of each further work of the artist still to come"),
+        "sell": Param(float, 1.5, "weight of the gold an own work brings when putting it up"),
+    }
+
+    def act(self, obs: Observation) -> tuple:
+        v = obs.view()
+        me = obs.seat
+        legal = obs.legal
+        if v["phase"] == "sale":
+            return self._offer(v, me, legal[0].choices)
+        mk = legal[0]
+        if mk.kind != "bid":
+            return ("pass", None)
+        return ("bid", self._split(v, me, mk))
+
+    # --- worths ------------------------------------------------------------------------------
+    def _gold_worth(self, v: dict, me: int) -> float:
+        """Points one gold piece is worth to this seat now."""
+        rounds_after = v["deck_size"] / ON_SALE
+        return self.settings["thrift"] * rounds_after / (v["gold"][me] + 1)
+
+    def _worths(self, v: dict, me: int) -> tuple[list[float], list[float]]:
+        """For each artist: the points one more work adds for this seat (its own gain and what
+        it may still grow into), and what keeping that work from the rival is worth."""
+        counts = [_counts(c) for c in v["collections"]]
+        mine = counts[me]
+        focus = self.settings["focus"]
+        gain = [0.0] * ARTISTS
+        deny = [0.0] * ARTISTS
+        rival = -1
+        if v["players"] == 2:
+            rival = 1 - me
+            weight = self.settings["denial"]
+        for a in range(ARTISTS):
+            left = WORKS_PER_ARTIST - sum(c[a] for c in counts)
+            gain[a] = 2 * mine[a] + 1 + focus * max(0, left - 1)
+            if rival >= 0:
+                deny[a] = weight * (2 * counts[rival][a] + 1)
+        return gain, deny
+
+    # --- bidding -----------------------------------------------------------------------------
+    def _split(self, v: dict, me: int, mk) -> tuple:
+        n = v["players"]
+        gold = v["gold"]
+        fb = v["first_bidder"]
+        later = [q for q in ((fb + i) % n for i in range((me - fb) % n + 1, n)) if gold[q] > 0]
+        price = self._gold_worth(v, me)
+        gain, deny = self._worths(v, me)
+        interest = self.settings["interest"]
+        cap = mk.hi
+        rows = []
+        for w, card in enumerate(v["on_sale"]):
+            a = card // WORKS_PER_ARTIST
+            worth = gain[a]
+            # keeping it from the rival counts when the rival would take it otherwise
+            if v["leaders"][w] >= 0 or later:
+                worth += deny[a]
+            lo = mk.parts[w][0]
+            row = [0.0] + [None] * cap  # row[x]: expected gain of x gold on this work
+            for x in range(lo, cap + 1):
+                keep = 1.0
+                for q in later:
+                    if gold[q] > x:
+                        keep *= 1.0 - interest * REACH[x + 1]
+                row[x] = keep * (worth - price * x)
+            rows.append(row)
+        return _best_split(rows, cap)
+
+    # --- the first bidder's own works --------------------------------------------------------
+    def _offer(self, v: dict, me: int, cards) -> tuple:
+        bank = v["bank"]
+        if not bank:
+            return ("draw", None)
+        income = sum(min(r, bank) for r in range(1, DIE + 1)) / DIE
+        price = self._gold_worth(v, me) * self.settings["sell"]
+        gain, deny = self._worths(v, me)
+        # a work put up loses what it added (its artist's gain with one work fewer) and may
+        # go to the rival
+        loss = {c: gain[c // WORKS_PER_ARTIST] - 2 + deny[c // WORKS_PER_ARTIST] for c in cards}
+        card = min(cards, key=loss.__getitem__)
+        if price * income > loss[card]:
+            return ("sell", card)
+        return ("draw", None)
+
+
+def _counts(cards) -> list[int]:
+    out = [0] * ARTISTS
+    for c in cards:
+        out[c // 5] += 1
+    return out
+
+
+def _best_split(rows: list[list], cap: int) -> tuple:
+    """The amounts, one per work, whose gains add up most with a total from 1 to `cap`."""
+    # best[t]: (gain, amounts) over the works seen so far with total t
+    best = {0: (0.0, ())}
+    for row in rows:
+        nxt = {}
+        for t, (g, amounts) in best.items():
+            for x, gx in enumerate(row):
+                if gx is None or t + x > cap:
+                    continue
+                cand = (g + gx, (*amounts, x))
+                old = nxt.get(t + x)
+                if old is None or cand[0] > old[0]:
+                    nxt[t + x] = cand
+        best = nxt
+    best.pop(0, None)
+    return max(best.values())[1]
