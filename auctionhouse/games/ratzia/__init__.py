@@ -27,6 +27,11 @@ class Ratzia(Game):
         deck, hands = check_setup(players, setup)
         return RatziaState(self, players, options, setup, deck, hands)
 
+    def bots(self) -> dict:
+        from .heuristic import RatziaHeuristic
+
+        return {"heuristic": RatziaHeuristic}
+
     def catalog(self) -> dict:
         return catalog()
 

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from .cards import NAMES, NUM_TYPES
 
+_AUCTION_KINDS = {
+    "declare": "declared",
+    "full row": "forced (full row)",
+    "police": "forced (Police)",
+}
+
 
 def card(t: int) -> str:
     return NAMES[t] if 0 <= t < NUM_TYPES else str(t)
@@ -65,8 +71,9 @@ def event_words(e: dict) -> str:
     if kind == "stop":
         return f"{seat} stops stealing"
     if kind == "courthouse":
-        lost = f"discards a {card(e['business'])} and " if e["business"] is not None else ""
-        return f"{seat} {lost}discards a Courthouse"
+        if e["business"] is None:
+            return f"{seat} discards a Courthouse (no Business to lose)"
+        return f"{seat} discards a {card(e['business'])} and a Courthouse"
     if kind == "round_end":
         return f"round {e['round']} ends: {e['cause']}"
     if kind == "scored":
@@ -97,9 +104,12 @@ def view_lines(v: dict) -> list[tuple[str, str]]:
         )
     a = v["auction"]
     if a is not None:
-        high = f"{a['high_bid']} by seat {a['high_bidder']}" if a["high_bid"] else "no bid yet"
-        lines.append(("auction", f"started by seat {a['starter']} ({a['cause']}); high bid {high}"))
+        how = _AUCTION_KINDS[a["cause"]]
+        high = f"high bid {a['high_bid']} by seat {a['high_bidder']}" if a["high_bid"] else "no bid"
+        must = f"; seat {a['must_bid']} must bid" if a["must_bid"] is not None else ""
+        lines.append(("auction", f"{how}, started by seat {a['starter']}; {high}{must}"))
     if v["courthouse"] is not None:
         c = v["courthouse"]
-        lines.append(("courthouse", f"seat {c['seat']} discards for {c['left']} Courthouse(s)"))
+        each = "a Courthouse" if c["left"] == 1 else f"each of {c['left']} Courthouses"
+        lines.append(("courthouse", f"seat {c['seat']} discards a Business for {each}"))
     return lines
