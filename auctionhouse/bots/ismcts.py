@@ -1,8 +1,11 @@
 """Information-set Monte Carlo tree search over determinizations of the bot's own view.
 
-Each iteration draws a state consistent with what the bot's seat knows (`obs.determinize`),
-walks one shared tree with UCB (each node scores the move for the player who made it), adds one
-node, plays the rest of the game out, and credits every player's share of the victory. Moves
+Each iteration draws a state consistent with what the bot's seat knows (`obs.determinize`) and
+tries every candidate move in it: below each candidate it walks a tree shared across iterations
+with UCB (each node scores the move for the player who made it), adds one node, plays the rest
+of the game out (random or heuristic playouts, with the same seed for every candidate), and
+credits each player a reward of half their share of the victory and half their score's place
+between the lowest and the highest. The candidate with the best mean reward is played. Moves
 with amounts are searched over a few candidate amounts (bots/candidates.py), plus the game's
 heuristic choice when it has one. Secret moves of other players (sealed bids) are drawn by the
 playout policy and never branch the tree, so no player's choice in the tree depends on another's
@@ -78,6 +81,7 @@ class ISMCTSBot(Bot):
         root_moves = candidate_moves(legal, k)
         advisor = self._advisor(obs)
         self.rollout_bot = advisor if self.settings["rollout"] == "heuristic" else None
+        hint = None
         if advisor is not None:
             hint = advisor.act(obs)
             if hint not in root_moves:
@@ -85,33 +89,52 @@ class ISMCTSBot(Bot):
         if len(root_moves) == 1:
             return root_moves[0]
         me = obs.seat
-        root = Node()
+        roots = {m: Node() for m in root_moves}
+        samples: dict[Move, list[float]] = {m: [] for m in root_moves}
         budget = self.settings["iterations"]
         deadline = time.perf_counter() + self.settings["seconds"]
         done = 0
         while (done < budget) if budget else (time.perf_counter() < deadline or done == 0):
-            self._iterate(obs, root, root_moves, me, k)
+            # One determinization and one playout seed for every candidate: the candidates are
+            # compared in the same imagined world (common random numbers), which makes the
+            # differences between them far less noisy than independent samples.
+            det = obs.determinize(self.rng)
+            seed = self.rng.getrandbits(63)
+            for m in root_moves:
+                state = det.clone()
+                state.apply(me, m)
+                self.playout_bot.rng.seed(seed)
+                if self.rollout_bot is not None:
+                    self.rollout_bot.rng.seed(seed)
+                samples[m].append(self._descend(state, roots[m], me, k))
             done += 1
         self.iterations_done += done
-        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
-        return best[0]
+        return self._choose(root_moves, samples, hint)
 
-    def _iterate(
-        self, obs: Observation, root: Node, root_moves: list[Move], me: int, k: int
-    ) -> None:
+    def _choose(self, moves: list[Move], samples: dict, hint: Move | None) -> Move:
+        """The best mean reward; but with a heuristic to follow, leave its move only for one
+        that beats it by two standard errors of the paired differences (playouts are noisy)."""
+        mean = {m: sum(v) / len(v) for m, v in samples.items()}
+        best = max(moves, key=lambda m: (mean[m], m == hint))
+        if hint is None or best == hint or len(samples[hint]) < 2:
+            return best
+        diffs = [a - b for a, b in zip(samples[best], samples[hint], strict=True)]
+        n = len(diffs)
+        d = sum(diffs) / n
+        var = sum((x - d) ** 2 for x in diffs) / (n - 1)
+        return best if d > 2 * math.sqrt(var / n) else hint
+
+    def _descend(self, state, node: Node, me: int, k: int) -> float:
+        """Walk the tree below one root move with UCB, add a node, play out, credit the path."""
         rng = self.rng
-        state = obs.determinize(rng)
-        node = root
-        path: list[tuple[Node, int]] = []
+        path: list[tuple[Node, int]] = [(node, me)]
         c = self.settings["c"]
-        first = True
         while not state.is_over():
-            p = me if first else state.next_actor()  # the bot may be asked out of turn order
+            p = state.next_actor()
             if p != me and state.secret_moves():
                 state.apply(p, self._policy(state, p))
                 continue
-            moves = root_moves if first else candidate_moves(state.legal_moves(p), k)
-            first = False
+            moves = candidate_moves(state.legal_moves(p), k)
             children = node.children
             untried = [m for m in moves if m not in children]
             for m in moves:
@@ -139,10 +162,10 @@ class ISMCTSBot(Bot):
             p = state.next_actor()
             state.apply(p, self._policy(state, p))
         reward = rewards(state.result())
-        root.visits += 1
         for n, p in path:
             n.visits += 1
             n.reward += reward[p]
+        return reward[me]
 
     def _policy(self, state, p: int) -> Move:
         legal = state.legal_moves(p)

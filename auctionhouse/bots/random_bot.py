@@ -22,9 +22,9 @@ class RandomBot(Bot):
         rand = self.rng.random
         mk = legal[int(rand() * len(legal))] if len(legal) > 1 else legal[0]
         kind, lo, hi, choices, parts, span = mk
-        if parts is None and choices is None and lo is not None and hi is not None:
-            # the common case inline (an amount with a finite range), as random_arg draws it
-            if span is not None and hi > lo + span:
+        if parts is None and choices is None and lo is not None and (hi is not None or span):
+            # the common case inline (an amount in a range), drawn as random_arg draws it
+            if span is not None and (hi is None or hi > lo + span):
                 hi = lo + span
             return (kind, lo + int(rand() * (hi - lo + 1)))
         if lo is None and choices is None and parts is None:
