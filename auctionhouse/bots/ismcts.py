@@ -52,7 +52,12 @@ class ISMCTSBot(Bot):
         "seconds": Param(float, 1.0, "thinking time per move when iterations is 0"),
         "c": Param(float, 0.7, "exploration constant of UCB"),
         "amounts": Param(int, 5, "candidate amounts tried per amount range"),
-        "rollout": Param(str, "random", "playout policy: random or heuristic"),
+        "rollout": Param(
+            str, "heuristic", "playout policy: heuristic (when the game has one) or random"
+        ),
+        "margin": Param(
+            float, 3.0, "standard errors by which a move must beat the heuristic's to replace it"
+        ),
     }
 
     def __init__(self, seed: int | None = None, **params) -> None:
@@ -113,16 +118,19 @@ class ISMCTSBot(Bot):
 
     def _choose(self, moves: list[Move], samples: dict, hint: Move | None) -> Move:
         """The best mean reward; but with a heuristic to follow, leave its move only for one
-        that beats it by two standard errors of the paired differences (playouts are noisy)."""
+        that beats it by `margin` standard errors of the paired differences: playouts are
+        noisy, and the best of several noisy means flatters itself."""
         mean = {m: sum(v) / len(v) for m, v in samples.items()}
         best = max(moves, key=lambda m: (mean[m], m == hint))
-        if hint is None or best == hint or len(samples[hint]) < 2:
+        if hint is None or best == hint:
             return best
+        if len(samples[hint]) < 8:
+            return hint
         diffs = [a - b for a, b in zip(samples[best], samples[hint], strict=True)]
         n = len(diffs)
         d = sum(diffs) / n
         var = sum((x - d) ** 2 for x in diffs) / (n - 1)
-        return best if d > 2 * math.sqrt(var / n) else hint
+        return best if d > self.settings["margin"] * math.sqrt(var / n) else hint
 
     def _descend(self, state, node: Node, me: int, k: int) -> float:
         """Walk the tree below one root move with UCB, add a node, play out, credit the path."""
@@ -134,21 +142,28 @@ class ISMCTSBot(Bot):
             if p != me and state.secret_moves():
                 state.apply(p, self._policy(state, p))
                 continue
-            moves = candidate_moves(state.legal_moves(p), k)
+            legal = state.legal_moves(p)
+            moves = candidate_moves(legal, k)
+            guess = self._policy(state, p, legal)
+            if guess not in moves:
+                moves.append(guess)
             children = node.children
-            untried = [m for m in moves if m not in children]
-            for m in moves:
-                child = children.get(m)
-                if child is not None:
-                    child.avail += 1
-            if untried:
-                m = untried[int(rng.random() * len(untried))]
+            present = [m for m in moves if m in children]
+            for m in present:
+                children[m].avail += 1
+            # Progressive widening: a node grows one child per step of sqrt(visits), the
+            # playout policy's own move first, so rare early visits follow sensible play.
+            if len(present) < min(len(moves), 1 + int(math.sqrt(node.visits))):
+                m = guess
+                if m in children:
+                    untried = [x for x in moves if x not in children]
+                    m = untried[int(rng.random() * len(untried))]
                 child = children[m] = Node()
                 state.apply(p, m)
                 path.append((child, p))
                 break
             best, best_score = None, -1.0
-            for m in moves:
+            for m in present:
                 child = children[m]
                 score = child.reward / child.visits + c * math.sqrt(
                     math.log(child.avail) / child.visits
@@ -167,8 +182,9 @@ class ISMCTSBot(Bot):
             n.reward += reward[p]
         return reward[me]
 
-    def _policy(self, state, p: int) -> Move:
-        legal = state.legal_moves(p)
+    def _policy(self, state, p: int, legal=None) -> Move:
+        if legal is None:
+            legal = state.legal_moves(p)
         if self.rollout_bot is not None:
             return self.rollout_bot.act(Observation(state, p, legal))
         return self.playout_bot.choose(legal)
