@@ -16,18 +16,19 @@ order of the deck):
   for the rest of this round: a few points while enough Police are left for more auctions than
   it has face-up cards, less as the 7th Police nears, and less as the row fills (waiting cannot
   bring a bigger lot than a full row; this patience is what makes it save cards for big rows
-  while rivals spend theirs on small ones); (2) for later rounds, b - c points of
-  bidding strength (a high card spent for a low centre card weakens it, a high centre card
-  taken with a low bid strengthens it); (3) the change to its +5 / -5 for the highest and
+  while rivals spend theirs on small ones); (2) for later rounds, 0.3 point a round per point
+  of b - c (a high card spent for a low centre card weakens it, a high centre card taken with
+  a low bid strengthens it); (3) the change to its +5 / -5 for the highest and
   lowest bidding-card sums at game end, as the sums stand (weighted more each round).
 - **Bidding.** For each card that beats the high bid: the lot's worth minus that card's cost,
   times the chance that nobody left in the round of bidding (each rival still holding a higher
   card) overbids it. It bids the card with the best expectation, and passes when none is
-  positive (or bids its cheapest card when it declared and must bid).
+  positive (when it declared and nobody bid, it must bid: then its least costly card).
 - **Its turn.** With Thieves, it steals the row's best card while that card is worth more than
   the Thieves it discards (2 points). Then it declares when the row is worth clearly more than
-  its cheapest card costs (the bar falls as the row fills and the Police count rises, since a
-  longer wait risks the 7th Police discarding the row), and otherwise reveals. A full row is
+  its cheapest card costs (by 5 points, less 0.5 for each card in the row and each Police card
+  this round, since a longer wait risks the 7th Police discarding the row), and otherwise
+  reveals. A full row is
   declared (a forced auction: it may pass). Alone with face-up cards, it reveals while a Police
   card cannot end the round (any Police only starts an auction it may bid in) and stops to
   declare once the risk of the 7th Police outweighs what another card would add.
