@@ -20,9 +20,9 @@ from auctionhouse.games import all_games, get_game
 
 def test_specs_with_parameters_are_parsed_and_checked():
     g = get_game("modern-art")
-    bot = make_bot("ismcts:iterations=20:c=1.2:rollout=heuristic", g, 1)
+    bot = make_bot("ismcts:iterations=20:c=1.2:rollout=random", g, 1)
     assert bot.settings["iterations"] == 20 and bot.settings["c"] == 1.2
-    assert bot.spec() == "ismcts:iterations=20:c=1.2:rollout=heuristic"
+    assert bot.spec() == "ismcts:iterations=20:c=1.2:rollout=random"
     for spec, message in [
         ("ismcts:depth=3", "no parameter 'depth'"),
         ("ismcts:iterations=many", "iterations takes a int"),
