@@ -101,6 +101,49 @@ class Problem(BaseModel):
     detail: str
 
 
+class _TooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    """Refuse HTTP request bodies over `limit` bytes with 413 (a plain ASGI middleware)."""
+
+    def __init__(self, app, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        size = dict(scope["headers"]).get(b"content-length")
+        if size is not None and (not size.isdigit() or int(size) > self.limit):
+            await JSONResponse({"detail": "request body too large"}, 413)(scope, receive, send)
+            return
+        seen = 0
+        started = False
+
+        async def limited_receive():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge
+            return message
+
+        async def watch_send(message):
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, watch_send)
+        except _TooLarge:
+            if not started:
+                await JSONResponse({"detail": "request body too large"}, 413)(scope, receive, send)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     lobby = Lobby(settings)
@@ -120,25 +163,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.lobby = lobby
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     errors = {404: {"model": Problem}, 409: {"model": Problem}, 422: {"model": Problem}}
 
     @app.exception_handler(LobbyError)
     async def _lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
         return JSONResponse({"detail": exc.message}, status_code=exc.status)
-
-    @app.middleware("http")
-    async def _limit_body(request: Request, call_next):
-        size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY_BYTES):
-            return JSONResponse({"detail": "request body too large"}, status_code=413)
-        if size is None and request.method in ("POST", "PUT", "PATCH"):
-            body = b""
-            async for chunk in request.stream():
-                body += chunk
-                if len(body) > MAX_BODY_BYTES:
-                    return JSONResponse({"detail": "request body too large"}, status_code=413)
-            request._body = body
-        return await call_next(request)
 
     @app.get("/api/health")
     async def health() -> dict:

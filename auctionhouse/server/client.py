@@ -12,6 +12,8 @@ import random
 import time
 from typing import Any
 
+import orjson
+
 from ..bots.random_bot import RandomBot
 from ..core import MoveKind, amount, choice, move_to_json
 
@@ -105,7 +107,7 @@ class SeatSocket:
     async def _read(self) -> None:
         with contextlib.suppress(Exception):
             async for text in self.ws:
-                msg = json.loads(text)
+                msg = orjson.loads(text)
                 self.messages.append(msg)
                 if msg.get("type") == "state":
                     self.state = msg

@@ -143,6 +143,13 @@ class Database:
         self.queue.put((fn, args, fut, loop))
         return await fut
 
+    async def append_move(
+        self, table_id: str, seq: int, seat: int, move: list, by: str, result: dict | None
+    ) -> None:
+        """Store move `seq` of a table (and its result when it ended the game). Moves waiting
+        together go in with one statement for all of them."""
+        await self.run(_MOVE, table_id, seq, seat, move, by, result)
+
     def _work(self) -> None:
         while True:
             item = self.queue.get()
@@ -166,7 +173,7 @@ class Database:
     def _commit(self, batch: list) -> None:
         try:
             with self.engine.begin() as conn:
-                results = [fn(conn, *args) for fn, args, _, _ in batch]
+                results = _execute(conn, batch)
             self.commits += 1
         except Exception as e:
             if len(batch) == 1:
@@ -192,6 +199,56 @@ def _resolve(item, result: Any = None, error: BaseException | None = None) -> No
 
     with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting any more
         loop.call_soon_threadsafe(settle)
+
+
+def _MOVE(conn: Connection, *args: Any) -> None:
+    """Marks a stored move in the queue (see `_execute`); alone, it stores that one move."""
+    _store_moves(conn, [args])
+
+
+def _execute(conn: Connection, batch: list) -> list:
+    """Every call of a batch in order, runs of moves stored together."""
+    results: list[Any] = []
+    moves_waiting: list[tuple] = []
+    for fn, args, _, _ in batch:
+        if fn is _MOVE:
+            moves_waiting.append(args)
+            results.append(None)
+            continue
+        _store_moves(conn, moves_waiting)
+        moves_waiting = []
+        results.append(fn(conn, *args))
+    _store_moves(conn, moves_waiting)
+    return results
+
+
+_INSERT_MOVE = moves.insert()
+_SET_VERSION = (
+    tables.update().where(tables.c.id == sa.bindparam("tid")).values(version=sa.bindparam("v"))
+)
+_FINISH = (
+    tables.update()
+    .where(tables.c.id == sa.bindparam("tid"))
+    .values(status="finished", result=sa.bindparam("res"), finished_at=sa.bindparam("at"))
+)
+
+
+def _store_moves(conn: Connection, rows: list[tuple]) -> None:
+    """Moves as (table_id, seq, seat, move, by, result): two statements for all of them."""
+    if not rows:
+        return
+    now = time.time()
+    conn.execute(
+        _INSERT_MOVE,
+        [
+            {"table_id": t, "seq": q, "seat": s, "move": m, "by": b, "created_at": now}
+            for t, q, s, m, b, _ in rows
+        ],
+    )
+    conn.execute(_SET_VERSION, [{"tid": t, "v": q + 1} for t, q, _, _, _, _ in rows])
+    finished = [{"tid": t, "res": r, "at": now} for t, _, _, _, _, r in rows if r is not None]
+    if finished:
+        conn.execute(_FINISH, finished)
 
 
 # --- queries (each runs on the database thread, inside a transaction) -----------------------
@@ -227,27 +284,6 @@ def join_seat(conn: Connection, table_id: str, seat: int, name: str, token_hash:
             .values(status="playing", started_at=now)
         )
     return True
-
-
-def append_move(
-    conn: Connection,
-    table_id: str,
-    seq: int,
-    seat: int,
-    move: list,
-    by: str,
-    result: dict | None,
-) -> None:
-    now = time.time()
-    conn.execute(
-        moves.insert().values(
-            table_id=table_id, seq=seq, seat=seat, move=move, by=by, created_at=now
-        )
-    )
-    values: dict[str, Any] = {"version": seq + 1}
-    if result is not None:
-        values.update(status="finished", result=result, finished_at=now)
-    conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
 
 
 def load_table(conn: Connection, table_id: str) -> dict | None:

@@ -17,6 +17,8 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from ..bots import make_bot
 from ..bots.random_bot import RandomBot
 from ..core import IllegalMove, Move, State, derive_seed, move_to_json, replay
@@ -37,7 +39,11 @@ def token_hash(token: str) -> str:
 
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
+    """Compact JSON text (orjson: a view of a long game is several kilobytes)."""
+    try:
+        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # an integer beyond 64 bits (Q.E. bids have no upper limit)
+        return json.dumps(data, separators=(",", ":"))
 
 
 class Refused(Exception):
@@ -271,9 +277,7 @@ class Table:
         result = state.result()
         res_json = None if result is None else result.to_json()
         try:
-            await self.lobby.db.run(
-                storage.append_move, self.id, seq, seat, move_to_json(move), by, res_json
-            )
+            await self.lobby.db.append_move(self.id, seq, seat, move_to_json(move), by, res_json)
         except Exception:
             log.exception("table %s: storing move %d failed; reloading the table", self.id, seq)
             await self._reload()

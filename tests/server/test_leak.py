@@ -83,7 +83,7 @@ def check_messages(record: dict, inboxes: list[list[dict]]) -> int:
                 assert msg["table"]["result"] is None or msg["table"]["status"] == "finished"
             else:
                 assert kind == "error" and set(msg) <= {"type", "code", "message", "rule", "ref"}
-                assert msg["code"] in ("stale", "illegal_move", "game_over"), msg
+                assert msg["code"] in ("stale", "illegal_move", "game_over", "rate_limited"), msg
         assert versions == sorted(versions) and versions[-1] == len(record["moves"])
     return checked
 
@@ -91,7 +91,7 @@ def check_messages(record: dict, inboxes: list[list[dict]]) -> int:
 @pytest.mark.parametrize("game", [g.name for g in all_games()])
 def test_no_message_holds_anything_outside_the_seats_view(sqlite_url, game):
     g = get_game(game)
-    with live_server(test_settings(sqlite_url)) as base:
+    with live_server(test_settings(sqlite_url, rate_per_second=500, rate_burst=500)) as base:
         for i in range(examples(2)):
             players = g.min_players + i % (g.max_players - g.min_players + 1)
             record, inboxes = asyncio.run(play_one(base, game, players, seed=i))
