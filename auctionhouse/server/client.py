@@ -121,7 +121,12 @@ class SeatSocket:
         return self.reader is not None and not self.reader.done()
 
     async def send(self, data: dict | str) -> None:
-        await self.ws.send(data if isinstance(data, str) else json.dumps(data))
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            await self.ws.send(data if isinstance(data, str) else json.dumps(data))
+        except ConnectionClosed as e:
+            raise ConnectionError(f"the connection closed: {e}") from None
 
     async def move(self, move: list, version: int | None = None, ref: Any = None) -> None:
         msg: dict[str, Any] = {"type": "move", "move": move}

@@ -84,7 +84,8 @@ def check_messages(record: dict, inboxes: list[list[dict]]) -> int:
             else:
                 assert kind == "error" and set(msg) <= {"type", "code", "message", "rule", "ref"}
                 assert msg["code"] in ("stale", "illegal_move", "game_over", "rate_limited"), msg
-        assert versions == sorted(versions) and versions[-1] == len(record["moves"])
+        if inbox:  # each connection saw the versions in order, up to the end
+            assert versions == sorted(versions) and versions[-1] == len(record["moves"])
     return checked
 
 

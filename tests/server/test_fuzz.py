@@ -1,0 +1,124 @@
+"""Fuzzing the WebSocket with hypothesis: whatever a seat sends (garbage, wrong types, moves out of
+turn, amounts out of range, huge numbers, oversize text), the answer is either an error that
+changes nothing or, for a legal move by an actor, the next state."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from auctionhouse.core import move_from_json
+from auctionhouse.server import create_app
+
+from ..conftest import examples
+from .conftest import test_settings
+from .test_api import new_table
+from .test_websocket import hello
+
+ERROR_CODES = {
+    "bad_json", "bad_message", "bad_move", "unknown_type", "illegal_move", "stale", "too_large",
+    "game_over", "spectator",
+}  # fmt: skip
+
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12)
+)
+json_values = st.recursive(
+    scalars, lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=6), c, max_size=4)
+)
+kinds = st.sampled_from(
+    ["play", "bid", "pass", "price", "buy", "add", "decline", "flip"]
+) | st.text(max_size=10)
+args = (
+    st.integers(min_value=-5, max_value=120)
+    | st.integers(min_value=-(10**40), max_value=10**40)
+    | st.lists(st.integers(min_value=-3, max_value=30), max_size=5)
+    | scalars
+)
+
+
+@st.composite
+def move_messages(draw) -> str:
+    move = draw(
+        st.one_of(st.tuples(kinds).map(list), st.tuples(kinds, args).map(list), json_values)
+    )
+    msg = {"type": "move", "move": move}
+    if draw(st.booleans()):
+        msg["version"] = draw(st.integers(min_value=-1, max_value=5) | json_values)
+    if draw(st.booleans()):
+        msg["ref"] = draw(st.integers(min_value=0, max_value=99) | st.text(max_size=70))
+    return json.dumps(msg)
+
+
+messages = st.one_of(
+    move_messages(),
+    json_values.map(json.dumps),
+    st.dictionaries(st.just("type"), json_values).map(json.dumps),
+    st.text(max_size=100),
+    st.integers(min_value=4000, max_value=6000).map(
+        lambda n: '{"type":"ping","x":"' + "x" * n + '"}'
+    ),
+)
+
+
+@pytest.mark.parametrize("game, players", [("modern-art", 3), ("qe", 3)])
+def test_fuzzed_messages_are_refused_or_are_legal_moves(sqlite_url, game, players):
+    app = create_app(test_settings(sqlite_url, rate_per_second=1e6, rate_burst=10**6))
+    with TestClient(app) as client:
+        t = new_table(client, game, players)
+        tokens = [
+            client.post(f"/api/tables/{t['id']}/join", json={"name": f"p{i}"}).json()["token"]
+            for i in range(players)
+        ]
+        table = app.state.lobby.tables[t["id"]]
+        ctxs = [client.websocket_connect(f"/ws/tables/{t['id']}") for _ in range(players)]
+        socks = [c.__enter__() for c in ctxs]
+        for seat, ws in enumerate(socks):
+            hello(ws, {"type": "auth", "token": tokens[seat]})
+        for seat, ws in enumerate(socks):  # who joined after this seat connected
+            for _ in range(players - 1 - seat):
+                assert ws.receive_json()["type"] == "table"
+
+        @settings(
+            max_examples=examples(300),
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+        )
+        @given(
+            text=messages, who=st.integers(min_value=0, max_value=players - 1), actor=st.booleans()
+        )
+        def check(text, who, actor):
+            if actor and table.state.actors():
+                who = table.state.next_actor()
+            before = json.dumps(table.state.snapshot())
+            version = table.version
+            legal = table.state.legal_moves(who) if table.status == "playing" else []
+            socks[who].send_text(text)
+            reply = socks[who].receive_json()
+            if reply["type"] == "error":
+                assert reply["code"] in ERROR_CODES and reply["message"]
+                assert table.version == version and json.dumps(table.state.snapshot()) == before
+                return
+            if reply["type"] == "pong":
+                return
+            assert reply["type"] == "state" and reply["version"] == version + 1
+            sent = json.loads(text)
+            move = move_from_json(sent["move"])
+            assert any(mk.kind == move[0] and mk.accepts(move[1]) for mk in legal)
+            for other, ws in enumerate(socks):
+                if other != who:
+                    assert ws.receive_json()["version"] == version + 1
+
+        try:
+            check()
+        finally:
+            for c in ctxs:
+                c.__exit__(None, None, None)

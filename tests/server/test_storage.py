@@ -1,0 +1,101 @@
+"""Storage: the Alembic migrations build exactly the schema the code uses, on both databases; the
+database thread commits batches and fails only the bad call; the CLI's serve command."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from typer.testing import CliRunner
+
+from auctionhouse.cli import app as cli
+from auctionhouse.server import default_database_url, storage
+
+
+def test_migrations_build_the_schema_the_code_uses(db_url):
+    engine = storage.make_engine(db_url)
+    storage.upgrade(engine)
+    storage.upgrade(engine)  # a second start changes nothing
+    with engine.connect() as conn:
+        ctx = MigrationContext.configure(conn)
+        assert ctx.get_current_revision() == "0001"
+        assert compare_metadata(ctx, storage.metadata) == []
+    engine.dispose()
+
+
+def test_sqlite_runs_in_wal_mode_with_foreign_keys(sqlite_url):
+    engine = storage.make_engine(sqlite_url)
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("pragma journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("pragma foreign_keys").scalar() == 1
+        assert conn.exec_driver_sql("pragma synchronous").scalar() == 2  # FULL
+    engine.dispose()
+    with pytest.raises(ValueError, match="synchronous"):
+        storage.make_engine(sqlite_url, "SOMETIMES")
+
+
+def table_row(tid: str) -> tuple[dict, list[dict]]:
+    row = {
+        "id": tid, "game": "qe", "title": "t", "players": 1, "options": {}, "setup": {"x": 1},
+        "status": "playing", "countdown": None, "turn_timer": None, "fallback_bot": "random",
+        "version": 0, "result": None, "created_at": 1.0, "started_at": 1.0, "finished_at": None,
+    }  # fmt: skip
+    seat = {"table_id": tid, "seat": 0, "kind": "human", "bot": None, "name": None,
+            "token_hash": None, "joined_at": None}  # fmt: skip
+    return row, [seat]
+
+
+def test_a_batch_stores_every_move_and_a_bad_call_fails_alone(db_url):
+    db = storage.Database(db_url)
+    db.start()
+
+    async def go():
+        await db.run(storage.insert_table, *table_row("a"))
+        await db.run(storage.insert_table, *table_row("b"))
+        calls = [db.append_move("a", i, 0, ["bid", i], "seat", None) for i in range(20)]
+        calls.append(db.append_move("a", 3, 0, ["bid", 99], "seat", None))  # seq 3 again
+        calls += [db.append_move("b", 0, 0, ["pass"], "bot", {"scores": [1], "winners": [0]})]
+        return await asyncio.gather(*calls, return_exceptions=True)
+
+    try:
+        results = asyncio.run(go())
+        assert [r for r in results if isinstance(r, Exception)] == [results[20]]
+        assert isinstance(results[20], sa.exc.IntegrityError)
+        with db.engine.connect() as conn:
+            a = storage.load_table(conn, "a")
+            b = storage.load_table(conn, "b")
+        assert [m["move"] for m in a["moves"]] == [["bid", i] for i in range(20)]
+        assert a["version"] == 20 and a["status"] == "playing"
+        assert b["status"] == "finished" and b["result"] == {"scores": [1], "winners": [0]}
+    finally:
+        db.stop()
+
+
+def test_the_default_database_is_a_sqlite_file_in_the_user_data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    url = default_database_url()
+    assert url == f"sqlite:///{tmp_path}/auctionhouse/server.sqlite3"
+    assert (tmp_path / "auctionhouse").is_dir()
+
+
+def test_the_migrations_ship_inside_the_package():
+    from setuptools import find_packages
+
+    found = find_packages(where=str(storage.MIGRATIONS.parents[2]), include=["auctionhouse*"])
+    assert {"auctionhouse.server.migrations", "auctionhouse.server.migrations.versions"} <= set(
+        found
+    )
+    assert (storage.MIGRATIONS / "env.py").is_file()
+
+
+def test_serve_command_options_and_errors():
+    runner = CliRunner()
+    out = runner.invoke(cli, ["serve", "--help"])
+    assert out.exit_code == 0
+    for word in ("--host", "--port", "--database-url", "--bot-delay"):
+        assert word in out.output
+    bad = runner.invoke(cli, ["serve", "--bot-delay", "-1"])
+    assert bad.exit_code == 2 and "bot-delay" in bad.output
