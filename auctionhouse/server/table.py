@@ -231,17 +231,10 @@ class Table:
             c.send(text)
 
     # --- moves ------------------------------------------------------------------------------
-    async def submit(
-        self,
-        seat: int,
-        move: Move,
-        by: str,
-        origin: Connection | None = None,
-        ref: Any = None,
-        version: int | None = None,
-    ) -> None:
+    async def submit(self, *args: Any) -> None:
+        """A move from a connection or a bot: `_apply_locked`'s arguments, under the lock."""
         async with self.lock:
-            await self._apply_locked(seat, move, by, origin, ref, version)
+            await self._apply_locked(*args)
 
     async def _apply_locked(
         self,
@@ -252,6 +245,8 @@ class Table:
         ref: Any = None,
         version: int | None = None,
     ) -> None:
+        """Check `move` with the engine, store it, then send everyone the new state; or raise
+        Refused with nothing changed. `version`, when given, must be the current one."""
         if self.status != "playing":
             if self.status == "open":
                 raise Refused("not_started", "the game starts when every human seat is taken")
