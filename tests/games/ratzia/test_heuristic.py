@@ -44,7 +44,7 @@ class ViewOnly:
     def __init__(self, view: dict, seat: int, legal) -> None:
         self._view, self.seat, self.legal = view, seat, legal
 
-    def view(self) -> dict:
+    def view(self, log: bool = True) -> dict:
         return self._view
 
     def determinize(self, rng):
