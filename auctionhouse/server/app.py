@@ -20,6 +20,7 @@ from ..bots.registry import available
 from ..games import all_games
 from .connection import serve_connection
 from .lobby import Lobby, LobbyError
+from .replay import router as replay_router
 from .settings import Settings
 
 log = logging.getLogger("auctionhouse.server")
@@ -240,6 +241,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await serve_connection(ws, lobby, table_id)
 
+    app.include_router(replay_router)  # GET /api/tables/{id}/replay
     if (WEB / "index.html").is_file():  # the browser client, when installed
         from fastapi.staticfiles import StaticFiles
 
