@@ -254,6 +254,7 @@ def serve(host: str, port: int, settings: Settings, log_level: str = "info") -> 
     import uvicorn
     from sqlalchemy.engine import make_url
 
+    settings.freeze_gc = True
     url = make_url(settings.url()).render_as_string(hide_password=True)
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s: %(message)s")
     if log_level != "debug":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import secrets
 import time
@@ -55,6 +56,9 @@ class Lobby:
             resumed += 1
         if resumed:
             log.info("resumed %d unfinished table(s)", resumed)
+        if self.settings.freeze_gc:
+            gc.collect()
+            gc.freeze()
 
     async def stop(self) -> None:
         for table in list(self.tables.values()):

@@ -37,6 +37,9 @@ class Settings:
     max_bot_seconds: float = 10.0  # a bot's `seconds` parameter may not exceed this
     max_bot_iterations: int = 200_000  # nor its `iterations`
     bot_threads: int = 2
+    # after start-up, move every object alive then out of the garbage collector's way, so that
+    # its full collections stay short (a pause there is a pause for every table); `serve` sets it
+    freeze_gc: bool = False
 
     def url(self) -> str:
         return self.database_url or default_database_url()
