@@ -158,3 +158,41 @@ def test_bots_wait_for_a_human_actor_and_answer_them(client):
                 state = msg
         assert state["status"] == "finished"
     assert {s for s, _ in table.state.history} == {0, 1}
+
+
+def test_bots_in_an_open_auction_bid_in_next_actor_order_and_wait_after_passing(client):
+    """MA-9 with a person and two bots: the bots bid and pass among themselves while the person
+    thinks; a bot that passed is not asked again until someone else bids, and the auction then
+    waits for the person."""
+    seats = [
+        {"kind": "human"},
+        {"kind": "bot", "bot": "heuristic"},
+        {"kind": "bot", "bot": "heuristic"},
+    ]
+    for _ in range(100):
+        t = new_table(client, "modern-art", 3, seats=seats)
+        table = client.app.state.lobby.tables[t["id"]]
+        if table.state.next_actor() != 0:
+            continue
+        cards = [c for c in table.state.legal_moves(0)[0].choices if c % 5 == 0]
+        if cards:
+            break
+    else:
+        raise AssertionError("no deal where seat 0 starts with an open-auction card")
+    token = client.post(f"/api/tables/{t['id']}/join", json={"name": "a"}).json()["token"]
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        hello(ws, {"type": "auth", "token": token})
+        ws.send_json({"type": "move", "move": ["play", cards[0]]})
+        wait_until(lambda: table.awaited() == [0] and not table.lock.locked(), 10)
+        time.sleep(0.1)
+        assert table.awaited() == [0]  # the bots are done: the auction waits for the person
+        auction = table.state.history[1:]
+        assert auction and {p for p, _ in auction} <= {1, 2}
+        for i, (p, (kind, _)) in enumerate(auction):
+            if kind == "pass":  # a bot bids again only after another seat's bid
+                later = [(q, k) for q, (k, _) in auction[i + 1 :]]
+                own = next((j for j, (q, _) in enumerate(later) if q == p), None)
+                if own is not None:
+                    assert any(k == "bid" and q != p for q, k in later[:own])
+        ws.send_json({"type": "move", "move": ["pass"]})
+        wait_until(lambda: table.state.view(None)["phase"] != "open_auction", 10)
