@@ -194,5 +194,8 @@ def test_bots_in_an_open_auction_bid_in_next_actor_order_and_wait_after_passing(
                 own = next((j for j, (q, _) in enumerate(later) if q == p), None)
                 if own is not None:
                     assert any(k == "bid" and q != p for q, k in later[:own])
-        ws.send_json({"type": "move", "move": ["pass"]})
-        wait_until(lambda: table.state.view(None)["phase"] != "open_auction", 10)
+        v = table.version
+        ws.send_json({"type": "move", "move": ["pass"]})  # the person's pass closes it
+        wait_until(lambda: table.version > v, 10)
+        assert table.state.history[v] == (0, ("pass", None))
+        assert any(e["event"] == "won" for e in table.state.view(None)["log"])
