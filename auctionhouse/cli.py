@@ -336,6 +336,13 @@ def serve(
         ),
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.8,
+    sqlite_synchronous: Annotated[
+        str,
+        typer.Option(
+            help="SQLite only: FULL syncs every move to disk before it is shown (survives a power "
+            "cut); NORMAL survives a killed server but may lose the last moves to a power cut."
+        ),
+    ] = "FULL",
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Run the multiplayer game server: HTTP API and WebSockets (see docs/server.md). Unfinished
@@ -345,7 +352,14 @@ def serve(
 
     if bot_delay < 0:
         fail("--bot-delay must not be negative")
-    run(host, port, Settings(database_url=database_url, bot_delay=bot_delay), log_level)
+    if sqlite_synchronous.upper() not in ("FULL", "NORMAL"):
+        fail(f"--sqlite-synchronous is FULL or NORMAL, not {sqlite_synchronous!r}")
+    settings = Settings(
+        database_url=database_url,
+        bot_delay=bot_delay,
+        sqlite_synchronous=sqlite_synchronous.upper(),
+    )
+    run(host, port, settings, log_level)
 
 
 def main() -> None:

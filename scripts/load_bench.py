@@ -38,7 +38,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(database_url: str | None, bot_delay: float) -> tuple[subprocess.Popen, str, str]:
+def start_server(database_url: str | None, sync: str) -> tuple[subprocess.Popen, str, str]:
     folder = tempfile.mkdtemp(prefix="auctionhouse-bench-")
     url = database_url or f"sqlite:///{folder}/bench.sqlite3"
     port = free_port()
@@ -46,7 +46,7 @@ def start_server(database_url: str | None, bot_delay: float) -> tuple[subprocess
     cmd = [exe] if exe else [sys.executable, "-m", "auctionhouse.cli"]
     proc = subprocess.Popen(
         [*cmd, "serve", "--port", str(port), "--database-url", url, "--log-level", "warning",
-         "--bot-delay", str(bot_delay)],
+         "--sqlite-synchronous", sync],
         stdout=subprocess.DEVNULL,
     )  # fmt: skip
     return proc, f"http://127.0.0.1:{port}", folder
@@ -181,6 +181,8 @@ class Bench:
             "game": self.args.game,
             "players": self.args.players,
             "think_seconds": self.args.think,
+            "sqlite_synchronous": None if self.args.url else self.args.sqlite_synchronous,
+            "load_average_1min": os.getloadavg()[0],
             "setup_seconds": round(self.setup_seconds, 1),
             "seconds": round(elapsed, 1),
             "moves": len(lat),
@@ -205,7 +207,7 @@ async def main(args: argparse.Namespace) -> dict:
     proc = folder = None
     url = args.url
     if url is None:
-        proc, url, folder = start_server(args.database_url, 0.0)
+        proc, url, folder = start_server(args.database_url, args.sqlite_synchronous)
     api = Api(url, timeout=60)
     try:
         await wait_ready(api)
@@ -226,6 +228,9 @@ def parse() -> argparse.Namespace:
     p.add_argument("--tables", type=int, default=200, help="tables playing at once")
     p.add_argument("--url", help="a running server (default: start one)")
     p.add_argument("--database-url", help="database of the server the script starts")
+    p.add_argument(
+        "--sqlite-synchronous", default="FULL", help="FULL or NORMAL, for the server it starts"
+    )
     p.add_argument("--game", default="all", help="a game name, or all (tables cycle the games)")
     p.add_argument("--players", type=int, default=4, help="seats per table (capped per game)")
     p.add_argument("--think", type=float, default=1.0, help="mean seconds before each move")

@@ -95,7 +95,7 @@ def test_serve_command_options_and_errors():
     runner = CliRunner()
     out = runner.invoke(cli, ["serve", "--help"])
     assert out.exit_code == 0
-    for word in ("--host", "--port", "--database-url", "--bot-delay"):
+    for word in ("--host", "--port", "--database-url", "--bot-delay", "--sqlite-synchronous"):
         assert word in out.output
     bad = runner.invoke(cli, ["serve", "--bot-delay", "-1"])
     assert bad.exit_code == 2 and "bot-delay" in bad.output
