@@ -4,33 +4,20 @@ players, `bench` and `replay` run, and a bad player count is refused with a sent
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from auctionhouse.cli import app
 
-CHECKER = Path("/work/shared/tools/check_simulate_json.py")
+from ...simulate_contract import check_contract
+
 GAMES = 20
 
 
-@pytest.mark.skipif(not CHECKER.is_file(), reason="the shared contract checker is not here")
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_simulate_json_passes_the_contract_checker(players):
-    args = ["simulate", "qe", "--players", str(players), "--games", str(GAMES), "--seed", "1"]
-    out = CliRunner().invoke(app, [*args, "--bots", "random", "--json"])
-    assert out.exit_code == 0, out.output
-    checked = subprocess.run(
-        [sys.executable, str(CHECKER), "qe", str(players), str(GAMES)],
-        input=out.stdout,
-        capture_output=True,
-        text=True,
-    )
-    assert checked.returncode == 0, checked.stderr or checked.stdout
-    assert checked.stdout.startswith(f"qe/{players}p ok")
+    check_contract("qe", players, GAMES)
 
 
 def test_seed_literal_option_records_and_replay(tmp_path):

@@ -3,37 +3,19 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from typer.testing import CliRunner
 
 from auctionhouse.cli import app
 
-CHECKER = Path("/work/shared/tools/check_simulate_json.py")
+from ...simulate_contract import check_contract
+
 GAMES = 20
 
 
-@pytest.mark.skipif(not CHECKER.is_file(), reason="the shared contract checker is not here")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_simulate_json_passes_the_contract_checker(players):
-    result = CliRunner().invoke(
-        app,
-        ["simulate", "ratzia", "-p", str(players), "-n", str(GAMES), "--seed", "1"]
-        + ["--bots", "random", "--json"],
-    )
-    assert result.exit_code == 0, result.output
-    check = subprocess.run(
-        [sys.executable, str(CHECKER), "ratzia", str(players), str(GAMES)],
-        input=result.stdout,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert check.returncode == 0, check.stderr or check.stdout
-    assert f"ratzia/{players}p ok" in check.stdout
+    check_contract("ratzia", players, GAMES)
 
 
 def test_simulate_refuses_six_players():
