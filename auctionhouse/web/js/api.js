@@ -1,0 +1,115 @@
+// The server's HTTP API (docs/server.md) and the seat tokens kept in this browser.
+
+async function call(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, "the server cannot be reached; is `auctionhouse serve` running?");
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch (e) {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, problem(data, res));
+  return data;
+}
+
+function problem(data, res) {
+  const detail = data && data.detail;
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) return detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+  return `${res.status} ${res.statusText}`;
+}
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+let gamesPromise = null;
+
+/** Every game with its options, catalog and bots (fetched once). */
+export function games() {
+  if (!gamesPromise) {
+    gamesPromise = call("GET", "/api/games").catch((e) => {
+      gamesPromise = null;
+      throw e;
+    });
+  }
+  return gamesPromise;
+}
+
+export async function gameInfo(name) {
+  return (await games()).find((g) => g.name === name) || null;
+}
+
+export const createTable = (body) => call("POST", "/api/tables", body);
+export const listTables = (status) => call("GET", `/api/tables?status=${encodeURIComponent(status)}`);
+export const getTable = (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`);
+export const getReplay = (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay`);
+
+/** Take a seat; the token is kept in localStorage for this table (never in a URL). */
+export async function join(tableId, name, seat) {
+  const body = { name };
+  if (seat !== undefined && seat !== null) body.seat = seat;
+  const joined = await call("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, body);
+  saveSeat(joined.table, { seat: joined.seat, token: joined.token, name });
+  rememberName(name);
+  return joined;
+}
+
+// --- what this browser keeps ----------------------------------------------------------------
+const SEAT_KEY = "auctionhouse.seat.";
+const NAME_KEY = "auctionhouse.name";
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch (e) {
+    return null;
+  }
+}
+
+/** The seat this browser holds at a table: {seat, token, name}, or null. */
+export function loadSeat(tableId) {
+  const raw = storage() && storage().getItem(SEAT_KEY + tableId);
+  if (!raw) return null;
+  try {
+    const data = JSON.parse(raw);
+    return typeof data.token === "string" && Number.isInteger(data.seat) ? data : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+export function saveSeat(tableId, data) {
+  if (storage()) storage().setItem(SEAT_KEY + tableId, JSON.stringify(data));
+}
+
+export function forgetSeat(tableId) {
+  if (storage()) storage().removeItem(SEAT_KEY + tableId);
+}
+
+export function rememberedName() {
+  return (storage() && storage().getItem(NAME_KEY)) || "";
+}
+
+export function rememberName(name) {
+  if (storage()) storage().setItem(NAME_KEY, name);
+}
+
+/** The address of the page that joins a seat (a person opens it and types a name). */
+export function joinLink(tableId, seat) {
+  return `${location.origin}${location.pathname}#/join/${encodeURIComponent(tableId)}/${seat}`;
+}

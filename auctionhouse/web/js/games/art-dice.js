@@ -1,0 +1,180 @@
+// The art-auction dice game (docs/rules/art-dice.md): works coloured per artist, the works on
+// sale with the gold placed on them, the die, gold and collections. Every view is public.
+
+import { capital, h, panel, plural, row, s, svg } from "../dom.js";
+import { who } from "../common.js";
+import { die, frame, painting, text } from "../pictures.js";
+
+const COLORS = [
+  ["#e07a1f", "#f8d3ad", "#8a4309"],
+  ["#2a9d8f", "#b5e3dc", "#14564e"],
+  ["#c0392b", "#f1b8b1", "#6e1d15"],
+  ["#3b5ba5", "#bfcdee", "#1d3166"],
+  ["#8e44ad", "#dcc2e8", "#4f2262"],
+  ["#6a994e", "#cfe3c0", "#35562a"],
+  ["#d4a017", "#f5e2a3", "#7a5b07"],
+  ["#8d5524", "#e3c8ae", "#4d2c10"],
+  ["#e56b9f", "#f8cfe0", "#8c2756"],
+];
+
+function info(ctx, id) {
+  return (ctx.catalog.cards || [])[id] || { artist: Math.floor(id / 5), work: id % 5, name: `work ${id}` };
+}
+function artistName(ctx, a) {
+  return (ctx.catalog.artists || [])[a] || `Artist ${a + 1}`;
+}
+function letter(ctx, a) {
+  const name = artistName(ctx, a);
+  return name.replace(/^Artist /, "");
+}
+
+/** A work of art: the artist's colours and style, its name. */
+export function work(ctx, id, scale = 1) {
+  const c = info(ctx, id);
+  const col = COLORS[c.artist % COLORS.length];
+  const w = 52;
+  const hg = 66;
+  const pic = svg(w, hg, c.name, frame(w, hg, col[2]), painting(5, 5, w - 10, 42, col, c.artist, id), s("rect", { x: 5, y: 5, width: w - 10, height: 42, fill: "none", stroke: col[2], "stroke-width": 2 }), text(w / 2, 59, `${letter(ctx, c.artist)} #${c.work + 1}`, { "font-size": 9.5, "font-weight": 700, fill: col[2] }));
+  pic.setAttribute("width", String(w * scale));
+  pic.setAttribute("height", String(hg * scale));
+  pic.dataset.card = String(id);
+  return pic;
+}
+
+function coins(n) {
+  return h("span", { class: "gold", "aria-label": plural("gold", n) }, svg(16, 16, null, s("circle", { cx: 8, cy: 8, r: 7, fill: "#f2c94c", stroke: "#9c7406" }), s("circle", { cx: 8, cy: 8, r: 4, fill: "none", stroke: "#9c7406" })), h("b", {}, String(n)));
+}
+
+function collection(ctx, cards, scale) {
+  if (!cards.length) return h("span", { class: "muted" }, "no works");
+  const by = new Map();
+  for (const c of cards) {
+    const a = info(ctx, c).artist;
+    if (!by.has(a)) by.set(a, []);
+    by.get(a).push(c);
+  }
+  return h("div", { class: "row" }, [...by.entries()].map(([a, list]) => h("span", { class: "stack", title: `${artistName(ctx, a)}: ${list.length} (${list.length * list.length} points)` }, list.map((c) => work(ctx, c, scale)))));
+}
+
+function statusPanel(view, ctx) {
+  return panel(
+    `Round ${view.round}`,
+    h(
+      "div",
+      { class: "facts" },
+      h("span", {}, "Banker ", who(ctx, view.banker)),
+      h("span", {}, "First bidder ", who(ctx, view.first_bidder)),
+      h("span", {}, "Bank ", coins(view.bank)),
+      h("span", {}, "Deck ", h("b", {}, String(view.deck_size))),
+      h("span", {}, `Rounds without a sale: ${view.no_sale_rounds} of ${view.players}`),
+    ),
+    view.bidder !== null && view.bidder !== undefined ? h("div", { class: "row roll" }, who(ctx, view.bidder), " rolled ", die(view.roll, 36), ` and may place up to ${Math.min(view.roll, view.gold[view.bidder])} gold.`) : null,
+  );
+}
+
+function salePanel(view, ctx) {
+  if (!view.on_sale.length) return view.over ? null : panel("On sale", h("p", { class: "muted" }, view.phase === "sale" ? "The first bidder may put up works of their own, then draws from the deck." : "Nothing on sale."));
+  return panel(
+    "On sale",
+    h(
+      "div",
+      { class: "row on-sale" },
+      view.on_sale.map((c, i) =>
+        h(
+          "div",
+          { class: "lot", "data-card": c },
+          work(ctx, c, 1.4),
+          h("div", { class: "facts" }, view.highest[i] ? ["Highest ", h("b", {}, String(view.highest[i])), " by ", who(ctx, view.leaders[i])] : h("span", { class: "muted" }, "no gold yet")),
+          h(
+            "div",
+            { class: "facts small" },
+            view.bids.map((b, p) => (b[i] ? h("span", { class: "tag" }, `${ctx.name(p)} ${b[i]}`) : null)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function playersPanel(view, ctx) {
+  return panel(
+    "Collectors",
+    h(
+      "div",
+      { class: "players" },
+      Array.from({ length: view.players }, (_, p) =>
+        h(
+          "div",
+          { class: `player${view.actors.includes(p) && !view.over ? " acting" : ""}`, style: `--seat:${ctx.color(p)}`, "data-seat": p },
+          h("h4", {}, who(ctx, p), h("span", {}, "Score ", h("b", { "data-score": view.scores[p] }, String(view.scores[p])))),
+          h("div", { class: "facts" }, "Gold ", coins(view.gold[p])),
+          collection(ctx, view.collections[p], 0.6),
+        ),
+      ),
+    ),
+    view.out && view.out.length ? h("p", { class: "hint" }, `Out of the game: ${view.out.map((c) => info(ctx, c).name).join(", ")}`) : null,
+  );
+}
+
+export default {
+  board(view, ctx) {
+    return h("div", { class: "board art-dice" }, statusPanel(view, ctx), salePanel(view, ctx), playersPanel(view, ctx));
+  },
+
+  hidden() {
+    return null; // everything on the table is public
+  },
+
+  final(view, ctx) {
+    const f = view.final;
+    if (!f) return null;
+    return h("div", {}, h("p", {}, `Points: ${view.scores.map((x, p) => `${ctx.name(p)} ${x}`).join(", ")} (n works of one artist score n × n).`), h("h4", {}, `Left in the deck (${f.deck.length})`), row("", f.deck.map((c) => work(ctx, c, 0.5))));
+  },
+
+  event(e, ctx) {
+    const n = ctx.name;
+    const w = (c) => info(ctx, c).name;
+    switch (e.event) {
+      case "round":
+        return `Round ${e.round}: ${n(e.first_bidder)} is the first bidder.`;
+      case "sell":
+        return `${n(e.player)} puts up ${w(e.card)}, rolls ${e.roll} and takes ${e.gold} gold from the bank.`;
+      case "draw":
+        return e.cards.length ? `Drawn: ${e.cards.map(w).join(", ")}.` : "Nothing drawn.";
+      case "roll":
+        return `${n(e.player)} rolls ${e.roll}.`;
+      case "skip":
+        return `${n(e.player)} has no gold and skips.`;
+      case "bid":
+        return `${n(e.player)} places ${e.amounts.join(" / ")}.`;
+      case "pass":
+        return `${n(e.player)} cannot place gold and passes.`;
+      case "won":
+        return `${n(e.player)} buys ${w(e.card)} for ${e.price}.`;
+      case "unsold":
+        return `Unsold, staying on sale: ${e.cards.map(w).join(", ")}.`;
+      case "stop":
+        return `No sale for a full turn of rounds: the game stops${e.cards.length ? `; ${e.cards.map(w).join(", ")} go to nobody` : ""}.`;
+      case "end":
+        return "The game ends.";
+      default:
+        return `${e.event} ${JSON.stringify(e)}`;
+    }
+  },
+
+  kindLabel(kind) {
+    return { sell: "Put up a work of yours", draw: "Draw from the deck", bid: "Place gold", pass: "Pass" }[kind] || capital(kind.replace(/_/g, " "));
+  },
+
+  choice(kind, value, view, ctx) {
+    if (kind === "sell") return { label: `Put up ${info(ctx, value).name}`, pic: work(ctx, value, 0.8) };
+    return { label: `${capital(kind.replace(/_/g, " "))} ${value}` };
+  },
+
+  partLabel(i, view, ctx) {
+    const c = view.on_sale[i];
+    if (c === undefined) return { label: `Work ${i + 1}` };
+    const high = view.highest[i];
+    return { label: `${info(ctx, c).name}${high ? ` (highest ${high})` : ""}`, pic: work(ctx, c, 0.55) };
+  },
+};

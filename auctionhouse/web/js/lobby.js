@@ -1,0 +1,292 @@
+// The lobby: choose a game, the player count, options and who sits where; see the tables
+// waiting for people, the games being played and the finished ones.
+
+import * as api from "./api.js";
+import { seatName } from "./common.js";
+import { h, put, words, capital } from "./dom.js";
+
+const BOT_WORDS = {
+  random: "Random bot (easy)",
+  heuristic: "Heuristic bot (medium)",
+};
+const SEARCH_SECONDS = 1;
+const DEFAULT_COUNTDOWN = { "modern-art": 20 };
+
+/** The bot specs a seat may take, strongest last: [{spec, label}]. */
+function botChoices(game) {
+  const out = [];
+  for (const b of game.bots) {
+    if (b.name === "ismcts") out.push({ spec: `ismcts:seconds=${SEARCH_SECONDS}`, label: `Search bot (strong, ${SEARCH_SECONDS} s a move)` });
+    else out.push({ spec: b.name, label: BOT_WORDS[b.name] || `${capital(words(b.name))} bot` });
+  }
+  const rank = (c) => (c.spec === "random" ? 0 : c.spec === "heuristic" ? 1 : c.spec.startsWith("ismcts") ? 3 : 2);
+  return out.sort((a, b) => rank(a) - rank(b));
+}
+
+export function lobbyPage(root) {
+  const state = { games: [], game: null, players: 0, seats: [], options: {}, error: "", name: api.rememberedName(), title: "", countdown: null, timer: "" };
+  const form = h("form", { class: "new-table", "aria-labelledby": "new-title" });
+  const lists = h("div", { class: "table-lists" });
+  put(
+    root,
+    h(
+      "div",
+      { class: "lobby" },
+      h("section", { class: "panel lobby-new" }, h("h2", { id: "new-title" }, "New table"), form),
+      h("section", { class: "panel lobby-tables", "aria-labelledby": "tables-title" }, h("div", { class: "panel-head" }, h("h2", { id: "tables-title" }, "Tables"), h("button", { type: "button", class: "small", onclick: () => refresh() }, "Refresh")), lists),
+    ),
+  );
+  document.title = "Lobby · auctionhouse";
+
+  api
+    .games()
+    .then((games) => {
+      state.games = games;
+      pick(games.find((g) => g.name === "modern-art") || games[0]);
+    })
+    .catch((e) => put(form, h("p", { class: "field-error", role: "alert" }, e.message)));
+  refresh();
+  const timer = setInterval(refresh, 5000);
+
+  function pick(game) {
+    state.game = game;
+    state.players = Math.min(Math.max(4, game.min_players), game.max_players);
+    state.options = {};
+    state.countdown = null;
+    resetSeats();
+    drawForm();
+  }
+
+  function resetSeats() {
+    const bots = botChoices(state.game);
+    const fallback = (bots.find((b) => b.spec === "heuristic") || bots[0]).spec;
+    const old = state.seats;
+    state.seats = Array.from({ length: state.players }, (_, i) => old[i] || (i === 0 ? "you" : `bot:${fallback}`));
+    if (!state.seats.includes("you") && !old.length) state.seats[0] = "you";
+  }
+
+  function drawForm() {
+    const game = state.game;
+    const focusKey = document.activeElement && document.activeElement.id;
+    const gamePicker = h(
+      "fieldset",
+      { class: "game-picker" },
+      h("legend", {}, "Game"),
+      state.games.map((g) =>
+        h(
+          "label",
+          { class: `game-card${g === game ? " chosen" : ""}`, "data-game": g.name },
+          h("input", { type: "radio", name: "game", value: g.name, checked: g === game, onchange: () => pick(g), id: `game-${g.name}` }),
+          h("span", { class: "game-title" }, g.title),
+          h("span", { class: "game-players" }, `${g.min_players}–${g.max_players} players`),
+          h("span", { class: "game-summary" }, g.summary),
+        ),
+      ),
+    );
+    const playersSelect = h(
+      "select",
+      {
+        id: "players",
+        onchange: (ev) => {
+          state.players = Number(ev.target.value);
+          resetSeats();
+          drawForm();
+        },
+      },
+      range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === state.players }, String(n))),
+    );
+    const options = game.options.filter((o) => !o.players || o.players.includes(state.players)).map(optionField);
+    const bots = botChoices(game);
+    const seatRows = state.seats.map((choice, i) =>
+      h(
+        "li",
+        {},
+        h("label", { for: `seat-${i}` }, `Seat ${i + 1}`),
+        h(
+          "select",
+          {
+            id: `seat-${i}`,
+            "data-seat": i,
+            onchange: (ev) => {
+              if (ev.target.value === "you") state.seats = state.seats.map((c) => (c === "you" ? "human" : c));
+              state.seats[i] = ev.target.value;
+              drawForm();
+            },
+          },
+          h("option", { value: "you", selected: choice === "you" }, "You"),
+          h("option", { value: "human", selected: choice === "human" }, "A person (send them a link)"),
+          bots.map((b) => h("option", { value: `bot:${b.spec}`, selected: choice === `bot:${b.spec}` }, b.label)),
+        ),
+      ),
+    );
+    const you = state.seats.includes("you");
+    put(
+      form,
+      gamePicker,
+      h("div", { class: "field" }, h("label", { for: "players" }, "Players"), playersSelect),
+      options.length ? h("fieldset", { class: "options" }, h("legend", {}, "Options"), options) : null,
+      h("fieldset", { class: "seat-list" }, h("legend", {}, "Who sits where"), h("ol", {}, seatRows)),
+      you ? h("div", { class: "field" }, h("label", { for: "your-name" }, "Your name"), h("input", { id: "your-name", type: "text", maxlength: 40, required: true, autocomplete: "nickname", value: state.name, oninput: (ev) => (state.name = ev.target.value) })) : null,
+      h(
+        "details",
+        { class: "more" },
+        h("summary", {}, "Title and clocks"),
+        h("div", { class: "field" }, h("label", { for: "title" }, "Title"), h("input", { id: "title", type: "text", maxlength: 100, placeholder: game.title, value: state.title, oninput: (ev) => (state.title = ev.target.value) })),
+        h("div", { class: "field" }, h("label", { for: "countdown" }, "Open-auction countdown (seconds)"), h("input", { id: "countdown", type: "number", min: 1, max: 3600, step: 1, value: state.countdown === null ? DEFAULT_COUNTDOWN[game.name] || "" : state.countdown, placeholder: "none", oninput: (ev) => (state.countdown = ev.target.value) })),
+        h("div", { class: "field" }, h("label", { for: "turn-timer" }, "Turn timer: a bot moves for a person after (seconds)"), h("input", { id: "turn-timer", type: "number", min: 1, max: 86400, step: 1, placeholder: "none", value: state.timer, oninput: (ev) => (state.timer = ev.target.value) })),
+      ),
+      h("p", { class: "field-error", role: "alert" }, state.error),
+      h("button", { type: "submit", class: "primary", id: "create" }, "Create table"),
+    );
+    form.onsubmit = submit;
+    if (focusKey) {
+      const again = document.getElementById(focusKey);
+      if (again) again.focus();
+    }
+  }
+
+  function optionField(o) {
+    const id = `opt-${o.name}`;
+    const value = o.name in state.options ? state.options[o.name] : o.default;
+    const set = (v) => {
+      state.options[o.name] = v;
+    };
+    let input;
+    if (o.type === "bool") {
+      input = h("input", { id, type: "checkbox", checked: Boolean(value), onchange: (ev) => set(ev.target.checked) });
+      return h("div", { class: "field check" }, input, h("label", { for: id }, capital(words(o.name))), h("span", { class: "hint" }, o.help));
+    }
+    if (o.choices) {
+      input = h("select", { id, onchange: (ev) => set(ev.target.value) }, o.choices.map((c) => h("option", { value: c, selected: c === value }, String(c))));
+    } else if (o.type === "int" || o.type === "float") {
+      input = h("input", { id, type: "number", step: o.type === "int" ? 1 : "any", value, onchange: (ev) => set(Number(ev.target.value)) });
+    } else {
+      input = h("input", {
+        id,
+        type: "text",
+        value: typeof value === "string" ? value : JSON.stringify(value),
+        onchange: (ev) => {
+          const text = ev.target.value.trim();
+          try {
+            set(text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text);
+          } catch (e) {
+            set(text);
+          }
+        },
+      });
+    }
+    return h("div", { class: "field" }, h("label", { for: id }, capital(words(o.name))), input, h("span", { class: "hint" }, o.help));
+  }
+
+  async function submit(ev) {
+    ev.preventDefault();
+    const game = state.game;
+    const nameInput = document.getElementById("your-name");
+    const name = nameInput ? nameInput.value.trim() : "";
+    const you = state.seats.indexOf("you");
+    if (you >= 0 && !name) {
+      state.error = "Type your name to sit at the table.";
+      drawForm();
+      document.getElementById("your-name").focus();
+      return;
+    }
+    const body = {
+      game: game.name,
+      players: state.players,
+      seats: state.seats.map((c) => (c.startsWith("bot:") ? { kind: "bot", bot: c.slice(4) } : { kind: "human" })),
+    };
+    const options = {};
+    for (const o of game.options) {
+      if (o.name in state.options && state.options[o.name] !== o.default && (!o.players || o.players.includes(state.players))) options[o.name] = state.options[o.name];
+    }
+    if (Object.keys(options).length) body.options = options;
+    const title = document.getElementById("title").value.trim();
+    if (title) body.title = title;
+    const countdown = Number(document.getElementById("countdown").value);
+    if (countdown > 0) body.countdown = countdown;
+    const timer = Number(document.getElementById("turn-timer").value);
+    if (timer > 0) body.turn_timer = timer;
+    const button = document.getElementById("create");
+    button.disabled = true;
+    try {
+      const table = await api.createTable(body);
+      if (you >= 0) await api.join(table.id, name, you);
+      state.error = "";
+      location.hash = `#/table/${encodeURIComponent(table.id)}`;
+    } catch (e) {
+      state.error = e.message;
+      drawForm();
+    }
+  }
+
+  async function refresh() {
+    try {
+      const [open, playing, finished] = await Promise.all(["open", "playing", "finished"].map((s) => api.listTables(s)));
+      const games = state.games.length ? state.games : await api.games();
+      const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
+      put(
+        lists,
+        tableList("Waiting for people", "open", open, title),
+        tableList("Being played", "playing", playing, title),
+        tableList("Finished", "finished", finished.slice(0, 20), title),
+      );
+    } catch (e) {
+      put(lists, h("p", { class: "field-error", role: "alert" }, e.message));
+    }
+  }
+
+  return () => clearInterval(timer);
+}
+
+function range(a, b) {
+  const out = [];
+  for (let i = a; i <= b; i++) out.push(i);
+  return out;
+}
+
+function ago(t) {
+  const s = Math.max(0, Date.now() / 1000 - t);
+  if (s < 90) return "just now";
+  if (s < 5400) return `${Math.round(s / 60)} min ago`;
+  if (s < 129600) return `${Math.round(s / 3600)} h ago`;
+  return new Date(t * 1000).toLocaleDateString();
+}
+
+function tableList(title, status, tables, gameTitle) {
+  const id = `list-${status}`;
+  return h(
+    "section",
+    { class: "table-list", "aria-labelledby": id, "data-status": status },
+    h("h3", { id }, title, " ", h("span", { class: "count" }, `(${tables.length})`)),
+    tables.length
+      ? h(
+          "ul",
+          {},
+          tables.map((t) => {
+            const mine = api.loadSeat(t.id);
+            const enc = encodeURIComponent(t.id);
+            const people = t.seats.map((s) => seatName(t.seats, s.seat)).join(", ");
+            const actions = [];
+            if (status === "open") {
+              for (const s of t.seats.filter((x) => x.kind === "human" && !x.joined)) {
+                actions.push(h("a", { class: "button small", href: `#/join/${enc}/${s.seat}` }, `Join seat ${s.seat + 1}`));
+              }
+            }
+            if (status === "finished") {
+              actions.push(h("a", { class: "button small", href: `#/table/${enc}` }, "Result"));
+              actions.push(h("a", { class: "button small", href: `#/replay/${enc}` }, "Replay"));
+            } else {
+              actions.push(h("a", { class: "button small", href: `#/table/${enc}` }, mine ? "Back to your seat" : "Watch"));
+            }
+            const winners = t.result ? t.result.winners.map((p) => seatName(t.seats, p)).join(" and ") : "";
+            return h(
+              "li",
+              { class: "table-item", "data-table": t.id, "data-game": t.game },
+              h("div", { class: "table-item-text" }, h("strong", {}, t.title), " ", h("span", { class: "muted" }, `${gameTitle(t.game)} · ${t.players} players · ${ago(status === "finished" ? t.finished_at : t.created_at)}`), h("div", { class: "muted small" }, winners ? `Won by ${winners}. ` : "", people)),
+              h("div", { class: "table-item-actions" }, actions),
+            );
+          }),
+        )
+      : h("p", { class: "muted" }, "None."),
+  );
+}

@@ -1,0 +1,128 @@
+// The replay viewer (#/replay/<table>): a finished game step by step, forwards and backwards
+// (buttons, the slider, arrow keys, Home and End), with every seat's hidden hand shown.
+
+import * as api from "./api.js";
+import { logList, makeContext, resultPanel, who } from "./common.js";
+import { h, put } from "./dom.js";
+import { renderer } from "./games/index.js";
+
+export function replayPage(root, tableId) {
+  const box = h("div", { class: "replay-page" }, h("p", { class: "muted" }, "Loading the replay…"));
+  put(root, box);
+  document.title = "Replay · auctionhouse";
+  let data = null;
+  let game = null;
+  let step = 0;
+  const r0 = { r: null };
+
+  Promise.all([api.getReplay(tableId), api.games()])
+    .then(([rep, games]) => {
+      data = rep;
+      game = games.find((g) => g.name === rep.game) || { name: rep.game, title: rep.game, catalog: {} };
+      r0.r = renderer(rep.game);
+      document.title = `Replay: ${rep.table ? rep.table.title : game.title} · auctionhouse`;
+      build();
+    })
+    .catch((e) => put(box, h("p", { class: "field-error", role: "alert" }, e.status === 409 ? "The replay is shown once the game is over." : e.status === 404 ? "There is no such table." : e.message), h("a", { href: "#/" }, "Lobby")));
+
+  const el = {};
+
+  function build() {
+    const last = data.steps.length - 1;
+    const btn = (label, text, fn, key) => h("button", { type: "button", class: "step-button", "aria-label": label, title: label, onclick: fn, "data-key": key }, text);
+    el.counter = h("span", { class: "step-counter", "aria-live": "polite" });
+    el.slider = h("input", { type: "range", min: 0, max: last, value: 0, "aria-label": "Step", oninput: (ev) => go(Number(ev.target.value)) });
+    el.move = h("p", { class: "step-move" });
+    el.board = h("div", { class: "board" });
+    el.hidden = h("div", { class: "hands" });
+    el.log = h("div", { class: "log-box", role: "log", tabindex: 0, "aria-label": "Moves so far" });
+    el.result = h("div", { class: "result-slot" });
+    const enc = encodeURIComponent(tableId);
+    put(
+      box,
+      h("header", { class: "table-head" }, h("div", { class: "title-line" }, h("h1", {}, `Replay: ${data.table ? data.table.title : game.title}`), h("span", { class: "game-name" }, game.title)), h("div", { class: "status-line" }, h("a", { href: `#/table/${enc}` }, "Result"), h("a", { href: "#/" }, "Lobby"))),
+      h(
+        "nav",
+        { class: "stepper", "aria-label": "Steps" },
+        btn("First step", "⏮", () => go(0), "first"),
+        btn("Step back", "◀", () => go(step - 1), "back"),
+        el.counter,
+        btn("Step forward", "▶", () => go(step + 1), "forward"),
+        btn("Last step", "⏭", () => go(last), "last"),
+        el.slider,
+      ),
+      h("p", { class: "muted small" }, "Arrow keys step back and forth; Home and End jump to the start and the end."),
+      el.move,
+      el.result,
+      h("div", { class: "table-grid replay-grid" }, h("section", { class: "panel hands-panel", "aria-labelledby": "hands-title" }, h("h2", { id: "hands-title" }, "Every seat's hidden cards"), el.hidden), el.board, h("section", { class: "log", "aria-labelledby": "rlog-title" }, h("h2", { id: "rlog-title" }, "Log"), el.log)),
+    );
+    go(0);
+  }
+
+  function seats() {
+    return data.table ? data.table.seats : [];
+  }
+
+  function go(k) {
+    if (!data) return;
+    step = Math.max(0, Math.min(data.steps.length - 1, k));
+    const st = data.steps[step];
+    const r = r0.r;
+    const ctx = makeContext(game, seats(), null, [], null);
+    el.counter.textContent = `Step ${step} of ${data.steps.length - 1}`;
+    el.counter.dataset.step = String(step);
+    el.slider.value = String(step);
+    const mv = st.move;
+    const before = step > 0 ? data.steps[step - 1].view : st.view;
+    put(el.move, mv ? [h("strong", {}, `Move ${step}: `), who(ctx, mv.seat), ` — ${moveWords(mv.move, r, before, ctx)}`, mv.by && mv.by !== "seat" ? h("span", { class: "muted" }, ` (${mv.by === "bot" ? "a bot" : mv.by === "fallback" ? "the turn timer's bot" : "the countdown"})`) : null] : h("strong", {}, "The deal, before the first move"));
+    put(el.board, safe(() => r.board(st.view, ctx)));
+    put(
+      el.hidden,
+      st.seats.map((v, p) => {
+        const seatCtx = makeContext(game, seats(), p, [], null);
+        const inner = safe(() => r.hidden(v, seatCtx));
+        return h("div", { class: "hand-of", "data-seat": p }, h("h3", {}, who(ctx, p)), inner || h("p", { class: "muted" }, "Nothing hidden: everything this seat knows is on the table."));
+      }),
+    );
+    const events = Array.isArray(st.log) ? st.log : data.log.slice(0, st.log);
+    const prev = step > 0 ? data.steps[step - 1] : null;
+    const known = prev ? (Array.isArray(prev.log) ? prev.log.length : prev.log) : 0;
+    put(el.log, logList(events, r, ctx, Math.max(0, events.length - known)));
+    el.log.scrollTop = el.log.scrollHeight;
+    put(el.result, st.view.over ? resultPanel(st.view, r, ctx, null) : null);
+  }
+
+  function safe(fn) {
+    try {
+      return fn();
+    } catch (err) {
+      console.error(err);
+      return h("pre", { class: "muted" }, `This step cannot be drawn (${err.message}).`);
+    }
+  }
+
+  function onKey(ev) {
+    if (!data || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const t = ev.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT") && t.type !== "range") return;
+    const moves = { ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: data.steps.length - 1 };
+    if (ev.key in moves) {
+      ev.preventDefault();
+      go(moves[ev.key]);
+    }
+  }
+  document.addEventListener("keydown", onKey);
+  return () => document.removeEventListener("keydown", onKey);
+}
+
+/** A move in words: the renderer's words for a choice or a move kind, else the plain move. */
+function moveWords(move, r, view, ctx) {
+  const [kind, arg] = move;
+  try {
+    if (arg === undefined || arg === null) return r.kindLabel(kind, view, ctx);
+    if (typeof arg === "number") return r.choice(kind, arg, view, ctx).label;
+  } catch (err) {
+    /* the plain move below */
+  }
+  return `${kind.replace(/_/g, " ")} ${Array.isArray(arg) ? arg.join(" / ") : arg}`;
+}

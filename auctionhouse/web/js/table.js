@@ -1,0 +1,341 @@
+// The table page: one WebSocket (docs/server.md), the seat's view drawn by its game's renderer,
+// the legal-move controls, the countdown and turn timers, the log and the result screen.
+
+import * as api from "./api.js";
+import { logList, makeContext, resultPanel, seatColor, seatName, who } from "./common.js";
+import { clearDrafts, controls } from "./controls.js";
+import { h, listWords, put, words } from "./dom.js";
+import { renderer } from "./games/index.js";
+
+const NO_RECONNECT = new Set([4401, 4404]);
+
+export function tablePage(root, tableId) {
+  const page = {
+    info: null,
+    game: null,
+    r: renderer(""),
+    seat: null,
+    held: api.loadSeat(tableId),
+    state: null,
+    ws: null,
+    closed: false,
+    retry: 0,
+    pending: null,
+    refs: 0,
+    notice: "",
+    error: "",
+    link: "connecting",
+  };
+  const el = {
+    head: h("header", { class: "table-head" }),
+    seats: h("ul", { class: "seats", "aria-label": "Seats" }),
+    invite: h("div", { class: "invite" }),
+    result: h("div", { class: "result-slot" }),
+    board: h("div", { class: "board", "aria-label": "The table" }),
+    turn: h("p", { class: "turn", "aria-live": "polite" }),
+    countdown: h("div", { class: "countdown", role: "timer", hidden: true }),
+    controls: h("div", { id: "controls", class: "controls", "data-ready": "false" }),
+    error: h("p", { class: "move-error", role: "alert" }),
+    log: h("section", { class: "log", "aria-labelledby": "log-title" }),
+  };
+  const logBox = h("div", { class: "log-box", role: "log", tabindex: 0, "aria-label": "Moves so far" });
+  el.log.append(h("h2", { id: "log-title" }, "Log"), logBox);
+  put(
+    root,
+    h(
+      "div",
+      { class: "table-page" },
+      el.head,
+      el.seats,
+      el.invite,
+      el.result,
+      h(
+        "div",
+        { class: "table-grid" },
+        h("section", { class: "play", "aria-label": "Your move" }, el.turn, el.countdown, el.controls, el.error),
+        el.board,
+        el.log,
+      ),
+    ),
+  );
+
+  api
+    .getTable(tableId)
+    .then(async (info) => {
+      page.info = page.info || info;
+      page.game = await api.gameInfo(info.game);
+      page.r = renderer(info.game);
+      render();
+    })
+    .catch((e) => {
+      page.notice = e.status === 404 ? "There is no such table." : e.message;
+      render();
+    });
+  connect();
+  const ticker = setInterval(tick, 250);
+
+  // --- the connection ------------------------------------------------------------------------
+  function connect() {
+    if (page.closed) return;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+    page.ws = ws;
+    page.link = "connecting";
+    ws.onopen = () => {
+      page.retry = 0;
+      page.link = "live";
+      ws.send(JSON.stringify(page.held ? { type: "auth", token: page.held.token } : { type: "spectate" }));
+      renderHead();
+    };
+    ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+    ws.onclose = (ev) => {
+      if (page.ws !== ws) return;
+      page.ws = null;
+      page.pending = null;
+      if (page.closed) return;
+      if (ev.code === 4401 && page.held) {
+        // the token is not this table's (the database was reset): watch instead
+        api.forgetSeat(tableId);
+        page.held = null;
+        page.notice = "This browser's seat at this table is no longer valid; you are watching.";
+      } else if (NO_RECONNECT.has(ev.code)) {
+        page.link = "closed";
+        page.notice = ev.code === 4404 ? "There is no such table." : "The server refused this connection.";
+        render();
+        return;
+      }
+      page.link = "reconnecting";
+      renderHead();
+      const wait = Math.min(10000, 500 * 2 ** page.retry++);
+      setTimeout(connect, wait);
+    };
+  }
+
+  function receive(msg) {
+    if (msg.type === "welcome") {
+      page.seat = msg.seat;
+      page.info = msg.table;
+    } else if (msg.type === "table") {
+      page.info = msg.table;
+    } else if (msg.type === "state") {
+      if (page.state && (page.state.view.phase !== msg.view.phase || page.state.status !== msg.status)) clearDrafts();
+      page.state = msg;
+      if (page.pending && (msg.ref === page.pending || !msg.legal.length)) page.pending = null;
+      if (msg.ref) page.error = "";
+    } else if (msg.type === "error") {
+      if (page.pending && msg.ref === page.pending) page.pending = null;
+      page.error = msg.message || msg.code;
+    } else {
+      return;
+    }
+    render();
+  }
+
+  function send(kind, arg) {
+    const st = page.state;
+    if (!page.ws || page.ws.readyState !== WebSocket.OPEN || !st) {
+      page.error = "Not connected; reconnecting…";
+      render();
+      return;
+    }
+    const ref = `m${++page.refs}`;
+    const msg = { type: "move", move: arg === null || arg === undefined ? [kind] : [kind, arg], ref };
+    // alone to act, a move is meant for this exact state; with others acting at once (an open
+    // auction, sealed bids) their moves must not make ours stale
+    if (st.view.actors.length === 1 && st.view.actors[0] === page.seat) msg.version = st.version;
+    page.ws.send(JSON.stringify(msg));
+    page.pending = ref;
+    page.error = "";
+    setTimeout(() => {
+      if (page.pending === ref) {
+        page.pending = null;
+        render();
+      }
+    }, 5000);
+    render();
+  }
+
+  // --- drawing -------------------------------------------------------------------------------
+  function seatsOf() {
+    return page.info ? page.info.seats : [];
+  }
+
+  function renderHead() {
+    const info = page.info;
+    const status = page.state ? page.state.status : info ? info.status : "";
+    const linkWords = { live: "connected", connecting: "connecting…", reconnecting: "reconnecting…", closed: "not connected" }[page.link];
+    put(
+      el.head,
+      h("div", { class: "title-line" }, h("h1", {}, info ? info.title : "Table"), page.game && (!info || info.title !== page.game.title) ? h("span", { class: "game-name" }, page.game.title) : null),
+      h(
+        "div",
+        { class: "status-line" },
+        status ? h("span", { class: `status status-${status}`, "data-status": status }, status) : null,
+        h("span", { class: `link link-${page.link}` }, linkWords),
+        page.seat !== null ? h("span", { class: "seat-note" }, "You sit at seat ", String(page.seat + 1)) : h("span", { class: "seat-note" }, "Watching"),
+        h("a", { href: "#/" }, "Lobby"),
+      ),
+      page.notice ? h("p", { class: "notice", role: "status" }, page.notice) : null,
+    );
+  }
+
+  function renderSeats() {
+    const st = page.state;
+    const actors = st ? st.view.actors : [];
+    const timers = new Map((st ? st.timers : []).map((t) => [t.seat, t.deadline]));
+    put(
+      el.seats,
+      seatsOf().map((s, p) =>
+        h(
+          "li",
+          {
+            class: `seat-chip${actors.includes(p) && !(st && st.view.over) ? " acting" : ""}${p === page.seat ? " mine" : ""}`,
+            "data-seat": p,
+            style: `--seat:${seatColor(p)}`,
+          },
+          h("span", { class: "dot", "aria-hidden": "true" }),
+          h("span", { class: "seat-name" }, seatName(seatsOf(), p), p === page.seat ? " (you)" : ""),
+          h("span", { class: "seat-kind" }, s.kind === "bot" ? s.bot : s.joined ? (s.connected ? "online" : "away") : "free seat"),
+          actors.includes(p) && !(st && st.view.over) ? h("span", { class: "acting-mark" }, "to act") : null,
+          timers.has(p) ? h("span", { class: "timer", "data-deadline": timers.get(p) }, "") : null,
+        ),
+      ),
+    );
+  }
+
+  function renderInvite() {
+    const info = page.info;
+    if (!info || info.status !== "open") {
+      put(el.invite);
+      return;
+    }
+    const free = info.seats.filter((s) => s.kind === "human" && !s.joined);
+    put(
+      el.invite,
+      h(
+        "section",
+        { class: "panel invite-panel", "aria-labelledby": "invite-title" },
+        h("h2", { id: "invite-title" }, "Waiting for people"),
+        h("p", {}, `The game starts when every person's seat is taken. Send each person their seat's link:`),
+        h(
+          "ul",
+          { class: "invite-links" },
+          free.map((s) => {
+            const link = api.joinLink(info.id, s.seat);
+            const input = h("input", { type: "text", readonly: true, value: link, "aria-label": `Join link for seat ${s.seat + 1}`, class: "join-link", "data-seat": s.seat });
+            return h(
+              "li",
+              {},
+              h("span", {}, `Seat ${s.seat + 1}: `),
+              input,
+              h("button", { type: "button", onclick: () => copy(input) }, "Copy"),
+              page.seat === null ? h("a", { class: "button", href: `#/join/${encodeURIComponent(info.id)}/${s.seat}` }, "Take this seat") : null,
+            );
+          }),
+        ),
+      ),
+    );
+  }
+
+  function copy(input) {
+    input.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(input.value).catch(() => document.execCommand("copy"));
+    else document.execCommand("copy");
+  }
+
+  function render() {
+    const focus = saveFocus();
+    renderHead();
+    renderSeats();
+    renderInvite();
+    const st = page.state;
+    const r = page.r;
+    if (!st || !page.game || r === null) {
+      put(el.board, h("p", { class: "muted" }, page.notice || "Loading the table…"));
+      restoreFocus(focus);
+      return;
+    }
+    const view = st.view;
+    const canAct = page.seat !== null && st.legal.length > 0 && !view.over;
+    const ctx = makeContext(page.game, seatsOf(), page.seat, st.legal, canAct && !page.pending ? send : null);
+    document.title = `${canAct ? "● " : ""}${page.info ? page.info.title : "Table"} · auctionhouse`;
+    let board;
+    try {
+      board = r.board(view, ctx);
+    } catch (err) {
+      console.error(err);
+      board = h("pre", { class: "muted" }, `This table cannot be drawn (${err.message}).`);
+    }
+    put(el.board, board);
+    put(el.result, view.over ? resultPanel(view, r, ctx, [h("a", { href: `#/replay/${encodeURIComponent(tableId)}`, class: "button" }, "Watch the replay"), " ", h("a", { href: "#/" }, "Back to the lobby")]) : null);
+    // whose turn
+    let turn;
+    if (view.over) turn = "The game is over.";
+    else if (st.status === "open") turn = "Waiting for every seat to be taken.";
+    else if (canAct) turn = view.actors.length > 1 ? "Your move (others may move too)." : "Your turn.";
+    else if (view.actors.length) turn = `Waiting for ${listWords(view.actors.map((p) => seatName(seatsOf(), p)))}.`;
+    else turn = "";
+    put(el.turn, turn, view.phase && !view.over ? h("span", { class: "phase" }, ` ${words(view.phase)}`) : null);
+    const moves = canAct ? controls(st.legal, view, r, ctx, send, ctx.claimed, `${view.phase}`) : [];
+    if (canAct && ctx.claimed.size) moves.unshift(h("p", { class: "hint claimed" }, "Choose on the table: the highlighted cards are buttons."));
+    const ready = canAct && !page.pending;
+    put(el.controls, h("fieldset", { disabled: !ready, class: "controls-set" }, h("legend", { class: "sr-only" }, "Your legal moves"), moves));
+    el.controls.dataset.ready = String(ready);
+    el.controls.hidden = !canAct;
+    el.error.textContent = page.error;
+    // the log, kept scrolled to the end while the reader is there
+    const atEnd = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
+    put(logBox, logList(view.log || [], r, ctx, 1));
+    if (atEnd) logBox.scrollTop = logBox.scrollHeight;
+    tick();
+    restoreFocus(focus);
+  }
+
+  function saveFocus() {
+    const a = document.activeElement;
+    if (!a || !root.contains(a) || !a.dataset || !a.dataset.key) return null;
+    return { key: a.dataset.key, start: a.selectionStart, end: a.selectionEnd };
+  }
+
+  function restoreFocus(f) {
+    if (!f) return;
+    const found = root.querySelector(`[data-key="${CSS.escape(f.key)}"]`);
+    if (!found || found.disabled) return;
+    found.focus();
+    try {
+      if (f.start !== null && f.start !== undefined) found.setSelectionRange(f.start, f.end);
+    } catch (e) {
+      /* number inputs have no selection */
+    }
+  }
+
+  // --- clocks ----------------------------------------------------------------------------------
+  function tick() {
+    const st = page.state;
+    const now = Date.now() / 1000;
+    const cd = st && !st.view.over ? st.countdown : null;
+    if (cd) {
+      const left = Math.max(0, Math.min(cd.seconds, cd.deadline - now));
+      el.countdown.hidden = false;
+      put(
+        el.countdown,
+        h("span", { class: "countdown-words" }, `The auction closes in ${Math.ceil(left)} s unless someone bids`),
+        h("span", { class: "bar", "aria-hidden": "true" }, h("span", { class: "bar-fill", style: `width:${(100 * left) / cd.seconds}%` })),
+      );
+      el.countdown.dataset.left = String(Math.ceil(left));
+    } else {
+      el.countdown.hidden = true;
+    }
+    for (const t of el.seats.querySelectorAll(".timer")) {
+      const left = Math.max(0, Number(t.dataset.deadline) - now);
+      t.textContent = `${Math.ceil(left)} s`;
+      t.setAttribute("aria-label", `${Math.ceil(left)} seconds before a bot moves for this seat`);
+    }
+  }
+
+  return () => {
+    page.closed = true;
+    clearInterval(ticker);
+    if (page.ws) page.ws.close(1000);
+  };
+}
