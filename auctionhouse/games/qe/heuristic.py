@@ -1,0 +1,243 @@
+"""A Q.E. bot that prices each tile in VP, turns VP into money at a fixed rate, and keeps its
+total spending under what it believes the biggest rival spender has spent.
+
+Its whole strategy, read from its seat's view only:
+- **Worth of a tile (VP).** What the tile adds to its own collection: the printed VP, plus the
+  step it makes towards Nationalization (own country: 2/3/4 tiles = 3/6/10), Monopolization
+  (same industry, its secret token counting as one more: 2/3/4 = 3/6/10) and Diversification
+  (3/4 industries = 4/8). A set still open is credited with `hope` of its next step while tiles
+  that could extend it are still to come, so a first own-country tile is worth more than its
+  printed VP. To this it adds `deny` of the tile's worth to the rival who wants it most (what
+  keeping it from them is worth), computed the same way without the rivals' unknown tokens.
+- **What rivals spent.** Every open bid is public, and every price it knows (auctions it won or
+  ran, the auctioneer's own wins, a peek) shows how far winners usually go above the open bid.
+  A rival's unknown price is guessed as the open bid plus that usual overshoot, and never less
+  than what the seat knows it beat (the open bid, its own losing bid).
+- **Spending room.** It never lets its own total go above the biggest rival total so guessed,
+  less a `margin`, plus `slack` of what each rival will likely still spend in the turns to come
+  (at the average price so far). The allowance for the future shrinks to nothing by the end.
+- **Opening (auctioneer).** It opens at `open_share` of the tile's worth in money, and at least
+  `floor` VP worth: it pays that if nobody outbids it, and any rival who wants the tile must pay
+  more than that.
+- **Sealed bids.** It bids `shade` of the tile's worth in money, above the opening bid but at
+  most `reach` times the usual overshoot above it (more than rivals usually bid is wasted). When
+  the tile is worth no more than the opening bid to it, it bids 0. In the last `endgame` turns
+  money left unspent is wasted, so it is ready to pay up to `end_share` of its remaining room.
+- **Zero bids (4-5 players).** A 0 bid is worth 2 VP once a round. It bids 0 when the tile is
+  among the least valuable to it of those still to come, and on its last bidding chance of a
+  round without a mark unless the tile is worth at least `zero_last` VP.
+- **Ties.** Tied at the top, it raises by a fifth if the tile is still worth more to it than
+  the tie, otherwise rebids 0.
+- **3-player last turn.** All bid at once and a tie means nobody gets it: it bids as for any
+  sealed bid, against no opening bid.
+- **The peek (5 players).** Past the middle of the game it looks at the unknown price of the
+  dearest-looking tile won by the rival it believes has spent the most: that is the total that
+  decides whether it is itself the biggest spender.
+"""
+
+from __future__ import annotations
+
+from ...core.players import Bot, Observation, Param
+from .scoring import DIVERSIFICATION, MONOPOLIZATION, NATIONALIZATION
+from .tiles import TILE_COUNTRY, TILE_INDUSTRY, TILE_VP, TILES_IN_PLAY
+
+NAT_STEP = tuple(NATIONALIZATION[min(c + 1, 4)] - NATIONALIZATION[min(c, 4)] for c in range(8))
+MONO_STEP = tuple(MONOPOLIZATION[min(c + 1, 4)] - MONOPOLIZATION[min(c, 4)] for c in range(8))
+DIV_STEP = tuple(DIVERSIFICATION[min(c + 1, 4)] - DIVERSIFICATION[min(c, 4)] for c in range(8))
+DEFAULT_OVERSHOOT = 6.0  # before any price is known: about half the random bots' span
+DEFAULT_PRICE = 12.0
+
+
+class QEHeuristic(Bot):
+    name = "heuristic"
+    params = {
+        "rate": Param(float, 1.5, "money per VP"),
+        "hope": Param(float, 0.4, "share of a set's next step credited while it can grow"),
+        "deny": Param(float, 0.3, "share of the keenest rival's gain added to a tile's worth"),
+        "shade": Param(float, 0.8, "share of the worth bid in a sealed bid"),
+        "reach": Param(float, 2.0, "most it bids above the open, in usual overshoots"),
+        "open_share": Param(float, 0.8, "share of the worth it opens at as auctioneer"),
+        "floor": Param(float, 6.0, "least opening bid, in VP"),
+        "zero_share": Param(float, 0.2, "bid 0 on a tile in this bottom share of those to come"),
+        "zero_last": Param(float, 6.0, "VP under which the last chance of a round bids 0"),
+        "slack": Param(float, 0.3, "share of the rivals' future spending it may already use"),
+        "margin": Param(float, 6.0, "money kept below the biggest rival at the end"),
+        "endgame": Param(int, 8, "final turns in which it spends its remaining room"),
+        "end_share": Param(float, 0.5, "share of the remaining room it may pay for one tile"),
+    }
+
+    def act(self, obs: Observation) -> tuple:
+        v = obs.view(log=False)
+        me = obs.seat
+        s = self.settings
+        r = Reading(v, me)
+        if v["peeks"] is not None and v["peeks"][me] is None:
+            k = r.peek_choice()
+            if k is not None and any(mk.kind == "peek" for mk in obs.legal):
+                return ("peek", k)
+        a = v["auction"]
+        tile = a["tile"]
+        worth = r.worth(tile, s["hope"], s["deny"])
+        rate = s["rate"]
+        room, end = r.room(s["slack"], s["margin"])
+        phase = v["phase"]
+        if phase == "open_bid":
+            want = max(worth * s["open_share"], s["floor"]) * rate
+            return ("open", max(1, round(want)))
+        top = min(round(worth * rate), room)
+        if v["turns"] - v["turn"] <= s["endgame"]:
+            top = max(top, min(room, round(end * s["end_share"])))
+        if phase == "rebid":
+            tie = a["my_bids"][-1]
+            if top <= tie:
+                return ("bid", 0)
+            return ("bid", min(top, tie + max(1, round(tie * 0.2))))
+        if phase == "last_turn":
+            return ("bid", max(0, round(top * s["shade"])))
+        opening = a["open"]
+        if top <= opening or r.zero_wanted(tile, s["hope"], s["zero_share"], s["zero_last"]):
+            return ("bid", 0)
+        bid = min(round(top * s["shade"]), opening + round(s["reach"] * r.overshoot))
+        return ("bid", max(bid, opening + 1))
+
+
+class Reading:
+    """What a seat's view says about the game, worked out once per decision."""
+
+    def __init__(self, v: dict, me: int) -> None:
+        self.v = v
+        self.me = me
+        self.n = n = v["players"]
+        auctions = v["auctions"]
+        gone = {a["tile"] for a in auctions}
+        if v["auction"] is not None:
+            gone.add(v["auction"]["tile"])
+        self.pool = [t for t in TILES_IN_PLAY[n] if t not in gone]  # after the current tile
+        self.left_nat = left_nat = [0] * 5
+        self.left_ind = left_ind = [0] * 5
+        for t in self.pool:
+            left_nat[TILE_COUNTRY[t]] += 1
+            left_ind[TILE_INDUSTRY[t]] += 1
+        over = [
+            a["amount"] - a["open"]
+            for a in auctions
+            if a["amount"] is not None and a["auctioneer"] not in (None, a["winner"])
+        ]
+        self.overshoot = usual = sum(over) / len(over) if over else DEFAULT_OVERSHOOT
+        self.prices = prices = []
+        spent = [0.0] * n
+        for a in auctions:
+            w = a["winner"]
+            price = a["amount"]
+            if w is not None and price is None:
+                opening = a["open"] or 0
+                low = opening + 1
+                mine = a["my_bids"]
+                if mine and len(a["ties"]) < 3:  # it beat my standing bid
+                    low = max(low, mine[-1] + 1)
+                price = max(low, round(opening + usual))
+            prices.append(price)
+            if w is not None:
+                spent[w] += price
+        spent[me] = v["spent"]
+        self.spent = spent
+
+    # --- worth ------------------------------------------------------------------------------
+    def gain(self, q: int, tile: int, token: int | None, hope: float) -> float:
+        """What `tile` adds to seat q's collection in VP, `hope` of each next step included."""
+        counts, own = self.holding(q, token)
+        return self._gain(counts, own, self.v["nations"][q], tile, hope)
+
+    def holding(self, q: int, token: int | None) -> tuple[list[int], int]:
+        """Seat q's companies per industry (its token too, if given) and own-country tiles."""
+        counts = [0] * 5
+        nation = self.v["nations"][q]
+        own = 0
+        for t in self.v["owned"][q]:
+            counts[TILE_INDUSTRY[t]] += 1
+            own += TILE_COUNTRY[t] == nation
+        if token is not None:
+            counts[token] += 1
+        return counts, own
+
+    def _gain(self, counts: list[int], own: int, nation: int, tile: int, hope: float) -> float:
+        left_nat, left_ind = self.left_nat, self.left_ind
+        out = float(TILE_VP[tile])
+        if TILE_COUNTRY[tile] == nation:
+            out += NAT_STEP[own]
+            if left_nat[nation]:  # the hope moves on to the next step
+                out += hope * (NAT_STEP[own + 1] - NAT_STEP[own])
+        i = TILE_INDUSTRY[tile]
+        c = counts[i]
+        out += MONO_STEP[c]
+        if left_ind[i]:
+            out += hope * (MONO_STEP[c + 1] - MONO_STEP[c])
+        if c == 0:
+            d = sum(1 for x in counts if x)
+            spread_before = any(not counts[j] and left_ind[j] for j in range(5))
+            spread_after = any(j != i and not counts[j] and left_ind[j] for j in range(5))
+            out += DIV_STEP[d]
+            out += hope * ((DIV_STEP[d + 1] if spread_after else 0) - (DIV_STEP[d] * spread_before))
+        return out
+
+    def worth(self, tile: int, hope: float, deny: float) -> float:
+        """Worth of `tile` to me: my gain plus `deny` of the keenest rival's gain."""
+        v, me = self.v, self.me
+        mine = self.gain(me, tile, v["token"], hope)
+        if not deny:
+            return mine
+        theirs = max(self.gain(q, tile, None, hope) for q in range(self.n) if q != me)
+        return mine + deny * theirs
+
+    # --- spending ---------------------------------------------------------------------------
+    def room(self, slack: float, margin: float) -> tuple[int, float]:
+        """How much more I may spend now, and at the end of the game, staying under the
+        biggest rival spender."""
+        v, spent = self.v, self.spent
+        top = max(spent[q] for q in range(self.n) if q != self.me)
+        won = sum(1 for a in v["auctions"] if a["winner"] is not None)
+        avg = sum(spent) / won if won else DEFAULT_PRICE
+        future = (v["turns"] - v["turn"]) * avg / self.n
+        end = top - margin - v["spent"]
+        return int(end + slack * future), end
+
+    # --- zero bids --------------------------------------------------------------------------
+    def zero_wanted(self, tile: int, hope: float, share: float, last_below: float) -> bool:
+        """Whether to bid 0 now for this round's 2 VP mark (4-5 players)."""
+        v, me, n = self.v, self.me, self.n
+        marks = v["zero_marks"]
+        if marks is None:
+            return False
+        t = v["turn"]
+        rnd = t // n
+        if rnd in marks[me]:
+            return False
+        first = v["first_auctioneer"]
+        later = sum(
+            1 for k in range(t + 1, min((rnd + 1) * n, v["turns"])) if (first + k) % n != me
+        )
+        counts, own = self.holding(me, v["token"])
+        nation = v["nations"][me]
+        mine = self._gain(counts, own, nation, tile, hope)
+        if not later:
+            return mine < last_below
+        if not self.pool:
+            return True
+        lower = sum(1 for x in self.pool if self._gain(counts, own, nation, x, hope) < mine)
+        return lower <= share * len(self.pool)
+
+    # --- the peek ---------------------------------------------------------------------------
+    def peek_choice(self) -> int | None:
+        """Past mid-game, the unknown price of the dearest-looking tile of the biggest spender."""
+        v = self.v
+        if v["turn"] * 2 < v["turns"]:
+            return None
+        best = None
+        for k, a in enumerate(v["auctions"]):
+            w = a["winner"]
+            if w is None or w == self.me or a["amount"] is not None:
+                continue
+            key = (self.spent[w], self.prices[k])
+            if best is None or key > best[0]:
+                best = (key, k)
+        return None if best is None else best[1]
