@@ -61,7 +61,7 @@ class QEHeuristic(Bot):
         "zero_share": Param(float, 0.2, "bid 0 on a tile in this bottom share of those to come"),
         "zero_last": Param(float, 6.0, "VP under which the last chance of a round bids 0"),
         "slack": Param(float, 0.3, "share of the rivals' future spending it may already use"),
-        "margin": Param(float, 6.0, "money kept below the biggest rival at the end"),
+        "margin": Param(float, 0.5, "average prices kept below the biggest rival at the end"),
         "endgame": Param(int, 8, "final turns in which it spends its remaining room"),
         "end_share": Param(float, 0.5, "share of the remaining room it may pay for one tile"),
     }
@@ -141,6 +141,8 @@ class Reading:
                 spent[w] += price
         spent[me] = v["spent"]
         self.spent = spent
+        won = sum(1 for a in auctions if a["winner"] is not None)
+        self.price = sum(spent) / won if won else DEFAULT_PRICE  # the average price so far
 
     # --- worth ------------------------------------------------------------------------------
     def gain(self, q: int, tile: int, token: int | None, hope: float) -> float:
@@ -193,12 +195,10 @@ class Reading:
     def room(self, slack: float, margin: float) -> tuple[int, float]:
         """How much more I may spend now, and at the end of the game, staying under the
         biggest rival spender."""
-        v, spent = self.v, self.spent
+        v, spent, avg = self.v, self.spent, self.price
         top = max(spent[q] for q in range(self.n) if q != self.me)
-        won = sum(1 for a in v["auctions"] if a["winner"] is not None)
-        avg = sum(spent) / won if won else DEFAULT_PRICE
         future = (v["turns"] - v["turn"]) * avg / self.n
-        end = top - margin - v["spent"]
+        end = top - margin * avg - v["spent"]
         return int(end + slack * future), end
 
     # --- zero bids --------------------------------------------------------------------------
