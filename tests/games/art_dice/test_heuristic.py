@@ -38,15 +38,15 @@ class ViewOnly:
     """An observation with nothing but the seat, its legal moves and its view: a bot that
     reached for the state (or a determinization) would fail on it."""
 
-    __slots__ = ("seat", "legal", "_view")
+    __slots__ = ("seat", "legal", "_views")
 
     def __init__(self, state, seat: int) -> None:
         self.seat = seat
         self.legal = state.legal_moves(seat)
-        self._view = state.view(seat)
+        self._views = {True: state.view(seat), False: state.view(seat, log=False)}
 
-    def view(self) -> dict:
-        return self._view
+    def view(self, log: bool = True) -> dict:
+        return self._views[log]
 
 
 def decide(state, bot=None, **params):
