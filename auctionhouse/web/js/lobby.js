@@ -282,7 +282,7 @@ function tableList(title, status, tables, gameTitle) {
             return h(
               "li",
               { class: "table-item", "data-table": t.id, "data-game": t.game },
-              h("div", { class: "table-item-text" }, h("strong", {}, t.title), " ", h("span", { class: "muted" }, `${gameTitle(t.game)} · ${t.players} players · ${ago(status === "finished" ? t.finished_at : t.created_at)}`), h("div", { class: "muted small" }, winners ? `Won by ${winners}. ` : "", people)),
+              h("div", { class: "table-item-text" }, h("strong", {}, t.title), " ", h("span", { class: "muted" }, `${t.title === gameTitle(t.game) ? "" : `${gameTitle(t.game)} · `}${t.players} players · ${ago(status === "finished" ? t.finished_at : t.created_at)}`), h("div", { class: "muted small" }, winners ? `Won by ${winners}. ` : "", people)),
               h("div", { class: "table-item-actions" }, actions),
             );
           }),

@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import { logList, makeContext, resultPanel, who } from "./common.js";
-import { h, put } from "./dom.js";
+import { h, put, s, svg } from "./dom.js";
 import { renderer } from "./games/index.js";
 
 export function replayPage(root, tableId) {
@@ -29,7 +29,10 @@ export function replayPage(root, tableId) {
 
   function build() {
     const last = data.steps.length - 1;
-    const btn = (label, text, fn, key) => h("button", { type: "button", class: "step-button", "aria-label": label, title: label, onclick: fn, "data-key": key }, text);
+    const btn = (label, icon, fn, key) => h("button", { type: "button", class: "step-button", "aria-label": label, title: label, onclick: fn, "data-key": key }, icon);
+    const tri = (dir) => s("polygon", { points: dir > 0 ? "5,3 13,9 5,15" : "13,3 5,9 13,15", fill: "currentColor" });
+    const bar = (x) => s("rect", { x, y: 3, width: 2.5, height: 12, fill: "currentColor" });
+    const icon = (...parts) => svg(18, 18, null, ...parts);
     el.counter = h("span", { class: "step-counter", "aria-live": "polite" });
     el.slider = h("input", { type: "range", min: 0, max: last, value: 0, "aria-label": "Step", oninput: (ev) => go(Number(ev.target.value)) });
     el.move = h("p", { class: "step-move" });
@@ -44,11 +47,11 @@ export function replayPage(root, tableId) {
       h(
         "nav",
         { class: "stepper", "aria-label": "Steps" },
-        btn("First step", "⏮", () => go(0), "first"),
-        btn("Step back", "◀", () => go(step - 1), "back"),
+        btn("First step", icon(bar(2), tri(-1)), () => go(0), "first"),
+        btn("Step back", icon(tri(-1)), () => go(step - 1), "back"),
         el.counter,
-        btn("Step forward", "▶", () => go(step + 1), "forward"),
-        btn("Last step", "⏭", () => go(last), "last"),
+        btn("Step forward", icon(tri(1)), () => go(step + 1), "forward"),
+        btn("Last step", icon(tri(1), bar(13.5)), () => go(last), "last"),
         el.slider,
       ),
       h("p", { class: "muted small" }, "Arrow keys step back and forth; Home and End jump to the start and the end."),

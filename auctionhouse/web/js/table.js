@@ -2,7 +2,7 @@
 // the legal-move controls, the countdown and turn timers, the log and the result screen.
 
 import * as api from "./api.js";
-import { logList, makeContext, resultPanel, seatColor, seatName, who } from "./common.js";
+import { logList, makeContext, resultPanel, seatColor, seatName } from "./common.js";
 import { clearDrafts, controls } from "./controls.js";
 import { h, listWords, put, words } from "./dom.js";
 import { renderer } from "./games/index.js";

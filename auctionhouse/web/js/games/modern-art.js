@@ -69,7 +69,7 @@ export function card(ctx, id, size = 1) {
     painting(6, 19, w - 12, 48, col, a, id),
     s("rect", { x: 6, y: 19, width: w - 12, height: 48, fill: "none", stroke: col[2], "stroke-width": 1.5 }),
     symbol(type, 5, 73),
-    text(39, 83, TYPE_WORDS[type] || type, { "font-size": 7.5, ...((TYPE_WORDS[type] || type).length > 6 ? { textLength: 38, lengthAdjust: "spacingAndGlyphs" } : {}) }),
+    text(40.5, 83, TYPE_WORDS[type] || type, { "font-size": 7.5, ...((TYPE_WORDS[type] || type).length > 6 ? { textLength: 35, lengthAdjust: "spacingAndGlyphs" } : {}) }),
   );
   pic.setAttribute("width", String(w * size));
   pic.setAttribute("height", String(hgt * size));
@@ -91,7 +91,7 @@ function auctionPanel(view, ctx) {
     return panel("Auction", h("p", {}, view.hammer !== null && view.hammer !== undefined ? [who(ctx, view.hammer), " holds the hammer and picks a painting to auction."] : "Between auctions."));
   }
   if (a.type === "mystery_flip") return panel("Mystery hand", h("p", {}, who(ctx, a.flipper), ` may turn up a card of the mystery hand (${plural("card", view.mystery_hand_size || 0)} left).`));
-  const cards = row("lot", a.cards.map((c) => card(ctx, c, 1.35)));
+  const cards = row("ma-lot", a.cards.map((c) => card(ctx, c, 1.35)));
   if (a.type === "double") {
     return panel("Double", h("div", { class: "auction-box" }, cards, h("div", { class: "auction-facts" }, h("span", {}, who(ctx, a.auctioneer), " played a double."), h("span", {}, "Offered to ", who(ctx, a.offer_to), " to add a second painting of that artist."))));
   }

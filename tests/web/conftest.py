@@ -1,0 +1,133 @@
+"""Fixtures of the browser tests: a real `auctionhouse serve` process on a free port with a
+fresh SQLite database, and Debian's chromium driven by Playwright (sync API).
+
+Chromium is /usr/bin/chromium (`scripts/test.sh` installs Debian's package when it is missing;
+Playwright's own browser download is not used). A missing chromium fails the tests with a
+message saying so; it never skips them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get_json(url: str):
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return json.loads(r.read())
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The base URL of a real `auctionhouse serve` with bots that move at once."""
+    db = tmp_path_factory.mktemp("web") / "server.sqlite3"
+    port = _free_port()
+    exe = shutil.which("auctionhouse")
+    cmd = [exe] if exe else [sys.executable, "-m", "auctionhouse.cli"]
+    proc = subprocess.Popen(
+        [*cmd, "serve", "--port", str(port), "--database-url", f"sqlite:///{db}",
+         "--bot-delay", "0", "--log-level", "warning"],
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            with contextlib.suppress(OSError):
+                if get_json(f"{base}/api/health")["ok"]:
+                    break
+            if proc.poll() is not None:
+                pytest.fail(f"auctionhouse serve exited with {proc.returncode}")
+            time.sleep(0.1)
+        else:
+            pytest.fail("auctionhouse serve did not start in 30 s")
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"the browser tests need Debian's chromium at {CHROMIUM}: run `bash scripts/test.sh` "
+            "(it installs it) or `apt-get install chromium`"
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the browser tests need the `playwright` package: pip install -e '.[dev]'")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class PageErrors(list):
+    """JavaScript errors and failed requests seen by a page."""
+
+
+def _watch(page, errors: PageErrors) -> None:
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on(
+        "console",
+        lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None,
+    )
+
+
+@pytest.fixture
+def new_page(browser):
+    """Pages in fresh browser contexts (each its own localStorage: a different person); no
+    page may raise a JavaScript error."""
+    contexts = []
+    errors = PageErrors()
+
+    def make(viewport=DESKTOP):
+        ctx = browser.new_context(viewport=viewport)
+        ctx.set_default_timeout(20_000)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        _watch(page, errors)
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, "\n".join(errors)
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
