@@ -38,6 +38,15 @@ if [ -z "${AUCTIONHOUSE_TEST_POSTGRES_URL:-}" ]; then
   setup_postgres
 fi
 
+# Chromium for the browser tests (tests/web): Debian's package when /usr/bin/chromium is missing
+# (Playwright's own browser download is not used).
+if [ ! -x /usr/bin/chromium ]; then
+  echo "installing Chromium (Debian's chromium package)..."
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
 ruff check .
 ruff format --check .
 python3 -m pytest -n auto "$@"
