@@ -105,7 +105,12 @@ class Bench:
             players = min(max(self.args.players, g.min_players), g.max_players)
             t = await self.api.create_table(game, players)
             tokens = [(await self.api.join(t["id"], f"b{i}"))["token"] for i in range(players)]
-            socks = [await SeatSocket(self.api.ws_url(t["id"]), k).connect() for k in tokens]
+            socks = [
+                await SeatSocket(
+                    self.api.ws_url(t["id"]), k, self.args.compression, keep=False
+                ).connect()
+                for k in tokens
+            ]
             if n == 1:
                 self.ready += 1
                 if self.ready == self.args.tables:
@@ -181,6 +186,7 @@ class Bench:
             "game": self.args.game,
             "players": self.args.players,
             "think_seconds": self.args.think,
+            "compression": self.args.compression,
             "sqlite_synchronous": None if self.args.url else self.args.sqlite_synchronous,
             "load_average_1min": os.getloadavg()[0],
             "setup_seconds": round(self.setup_seconds, 1),
@@ -236,6 +242,10 @@ def parse() -> argparse.Namespace:
     p.add_argument("--think", type=float, default=1.0, help="mean seconds before each move")
     p.add_argument("--seconds", type=float, default=30.0, help="length of the measurement")
     p.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
+    p.add_argument(
+        "--no-compression", dest="compression", action="store_false",
+        help="clients do not ask for permessage-deflate (browsers do)",
+    )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print the report as JSON only")
     return p.parse_args()
 

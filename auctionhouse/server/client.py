@@ -81,15 +81,20 @@ class Api:
 class SeatSocket:
     """One WebSocket to a table, as a seat (with its token) or a spectator (token None).
 
-    A reader task keeps every message in `messages` and the newest state in `state`; `changed`
-    is set at each message.
+    A reader task keeps the newest state in `state`, the errors answering a `ref` in `errors`,
+    and every message in `messages` when `keep` is true; `changed` is set at each message.
     """
 
-    def __init__(self, url: str, token: str | None = None) -> None:
+    def __init__(
+        self, url: str, token: str | None = None, compression: bool = True, keep: bool = True
+    ) -> None:
         self.url = url
         self.token = token
+        self.compression = "deflate" if compression else None  # browsers ask for deflate
+        self.keep = keep
         self.ws = None
         self.messages: list[dict] = []
+        self.errors: dict[Any, dict] = {}
         self.state: dict | None = None
         self.changed = asyncio.Event()
         self.received_at: dict[Any, float] = {}  # ref -> when the state carrying it arrived
@@ -98,7 +103,9 @@ class SeatSocket:
     async def connect(self) -> SeatSocket:
         import websockets
 
-        self.ws = await websockets.connect(self.url, max_size=None, open_timeout=30)
+        self.ws = await websockets.connect(
+            self.url, max_size=None, open_timeout=30, compression=self.compression
+        )
         hello = {"type": "auth", "token": self.token} if self.token else {"type": "spectate"}
         await self.ws.send(json.dumps(hello))
         self.reader = asyncio.get_running_loop().create_task(self._read())
@@ -108,11 +115,15 @@ class SeatSocket:
         with contextlib.suppress(Exception):
             async for text in self.ws:
                 msg = orjson.loads(text)
-                self.messages.append(msg)
-                if msg.get("type") == "state":
+                if self.keep:
+                    self.messages.append(msg)
+                kind = msg.get("type")
+                if kind == "state":
                     self.state = msg
                     if "ref" in msg:
                         self.received_at[msg["ref"]] = time.perf_counter()
+                elif kind == "error" and "ref" in msg:
+                    self.errors[msg["ref"]] = msg
                 self.changed.set()
         self.changed.set()
 
@@ -190,26 +201,15 @@ async def play_randomly(
             if sock.state["version"] != state["version"]:
                 continue  # the table moved on while we thought: look again
         ref = f"{id(sock)}-{sent}"
-        before = len(sock.messages)
         start = time.perf_counter()
         await sock.move(random_move(state["legal"], rng), state["version"], ref)
         sent += 1
-        reply = await sock.wait(
-            lambda s, ref=ref, before=before: (
-                ref in s.received_at or _refused(s.messages[before:], ref)
-            ),
-            timeout,
-        )
+        await sock.wait(lambda s, ref=ref: ref in s.received_at or ref in s.errors, timeout)
         if ref in sock.received_at:
             acted = state["version"]
             if latencies is not None:
                 latencies.append(sock.received_at.pop(ref) - start)
         else:  # refused (stale, or an illegal random amount): look at the newest state again
             refused += 1
-            if any(m.get("code") == "rate_limited" for m in sock.messages[before:]):
+            if sock.errors.pop(ref)["code"] == "rate_limited":
                 await asyncio.sleep(0.5)
-        del reply
-
-
-def _refused(messages: list[dict], ref: str) -> bool:
-    return any(m.get("type") == "error" and m.get("ref") == ref for m in messages)
