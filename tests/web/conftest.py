@@ -35,6 +35,11 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
+def pytest_configure(config):
+    # starlette's TestClient asks for httpx2; httpx is what FastAPI documents and what we install
+    config.addinivalue_line("filterwarnings", "ignore:.*httpx2")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

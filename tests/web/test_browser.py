@@ -114,16 +114,20 @@ def test_two_people_at_one_modern_art_table_see_only_their_own_hands(new_page, s
 
     # play on with both people; in hidden auctions each page shows who has bid, never how much
     rng = random.Random(7)
-    seen_sealed = []
+    seen_sealed, countdowns = [], []
 
     def check(_k: int) -> None:
         for page in (ann, bob):
+            clock = page.locator(".countdown:not([hidden])")
+            if clock.count():  # an open auction: its countdown (20 s, the lobby's) is shown
+                countdowns.append(int(clock.get_attribute("data-left") or 0))
             for text in page.locator(".sealed .tag").all_inner_texts():
                 assert re.fullmatch(r"(Ann|Bob|Bot \d) (has bid|is choosing)", text), text
                 seen_sealed.append(text)
 
     play_to_end([ann, bob], rng, before=check)
     assert seen_sealed  # a hidden auction was seen while a person still had to bid
+    assert countdowns and all(0 <= c <= 20 for c in countdowns)
     rec = record(server, table)
     for page in (ann, bob):
         assert result_scores(page) == dict(enumerate(rec["result"]["scores"]))
