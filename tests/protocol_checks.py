@@ -52,6 +52,7 @@ def check_views(state: State, rng: random.Random) -> None:
     for p in [None, *range(n)]:
         v = state.view(p)
         assert json.loads(json.dumps(v)) == v, "a view must be JSON-safe"
+        assert state.view(p, log=False) == {k: x for k, x in v.items() if k != "log"}
     for p in range(n):
         det = state.determinize(p, rng)
         assert det.view(p) == state.view(p), f"determinizing for {p} changed {p}'s view"
