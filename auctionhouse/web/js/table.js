@@ -2,7 +2,7 @@
 // the legal-move controls, the countdown and turn timers, the log and the result screen.
 
 import * as api from "./api.js";
-import { logList, makeContext, resultPanel, seatColor, seatName } from "./common.js";
+import { makeContext, resultPanel, seatColor, seatName, updateLog } from "./common.js";
 import { clearDrafts, controls } from "./controls.js";
 import { h, listWords, put, words } from "./dom.js";
 import { renderer } from "./games/index.js";
@@ -285,7 +285,7 @@ export function tablePage(root, tableId) {
     el.error.textContent = page.error;
     // the log, kept scrolled to the end while the reader is there
     const atEnd = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
-    put(logBox, logList(view.log || [], r, ctx, 1));
+    updateLog(logBox, view.log || [], r, ctx, seatsOf().map((_, p) => seatName(seatsOf(), p)).join("\n"));
     if (atEnd) logBox.scrollTop = logBox.scrollHeight;
     tick();
     restoreFocus(focus);

@@ -2,7 +2,7 @@
 // sale with the gold placed on them, the die, gold and collections. Every view is public.
 
 import { capital, h, panel, plural, row, s, svg } from "../dom.js";
-import { who } from "../common.js";
+import { seatBoxes, who } from "../common.js";
 import { die, frame, painting, text } from "../pictures.js";
 
 const COLORS = [
@@ -97,25 +97,18 @@ function salePanel(view, ctx) {
 }
 
 function playersPanel(view, ctx) {
-  return panel(
+  return seatBoxes(
     "Collectors",
-    h(
-      "div",
-      { class: "players" },
-      Array.from({ length: view.players }, (_, p) =>
-        h(
-          "div",
-          { class: `player${view.actors.includes(p) && !view.over ? " acting" : ""}`, style: `--seat:${ctx.color(p)}`, "data-seat": p },
-          h("h4", {}, who(ctx, p), h("span", {}, "Score ", h("b", { "data-score": view.scores[p] }, String(view.scores[p])))),
-          h("div", { class: "facts" }, "Gold ", coins(view.gold[p])),
-          collection(ctx, view.collections[p], 0.6),
-        ),
-      ),
-    ),
+    view,
+    ctx,
+    (p) => [
+      h("h4", {}, who(ctx, p), h("span", {}, "Score ", h("b", { "data-score": view.scores[p] }, String(view.scores[p])))),
+      h("div", { class: "facts" }, "Gold ", coins(view.gold[p])),
+      collection(ctx, view.collections[p], 0.6),
+    ],
     view.out && view.out.length ? h("p", { class: "hint" }, `Out of the game: ${view.out.map((c) => info(ctx, c).name).join(", ")}`) : null,
   );
 }
-
 export default {
   board(view, ctx) {
     return h("div", { class: "board art-dice" }, statusPanel(view, ctx), salePanel(view, ctx), playersPanel(view, ctx));

@@ -2,7 +2,7 @@
 // symbol, the artist value board, the auction in progress, cash as the rules allow, the hand.
 
 import { capital, h, listWords, panel, plural, row, s, svg } from "../dom.js";
-import { who } from "../common.js";
+import { seatBoxes, who } from "../common.js";
 import { cardBack, frame, painting, text } from "../pictures.js";
 
 const COLORS = [
@@ -132,24 +132,17 @@ function artistBoard(view, ctx) {
 }
 
 function playersPanel(view, ctx) {
-  return panel(
+  return seatBoxes(
     "Players",
-    h(
-      "div",
-      { class: "players" },
-      Array.from({ length: view.players }, (_, p) =>
-        h(
-          "div",
-          { class: `player${view.actors.includes(p) && !view.over ? " acting" : ""}`, style: `--seat:${ctx.color(p)}`, "data-seat": p },
-          h("h4", {}, who(ctx, p)),
-          h("div", { class: "facts" }, h("span", {}, "Cash ", view.cash[p] === null ? h("span", { class: "muted", "data-cash": "hidden" }, "behind the screen") : h("b", { "data-cash": view.cash[p] }, String(view.cash[p]))), h("span", {}, "Hand ", h("b", {}, String(view.hand_sizes[p])))),
-          h("div", { class: "facts" }, "Bought this round: ", paintingsOf(ctx, view.paintings[p])),
-        ),
-      ),
-    ),
+    view,
+    ctx,
+    (p) => [
+      h("h4", {}, who(ctx, p)),
+      h("div", { class: "facts" }, h("span", {}, "Cash ", view.cash[p] === null ? h("span", { class: "muted", "data-cash": "hidden" }, "behind the screen") : h("b", { "data-cash": view.cash[p] }, String(view.cash[p]))), h("span", {}, "Hand ", h("b", {}, String(view.hand_sizes[p])))),
+      h("div", { class: "facts" }, "Bought this round: ", paintingsOf(ctx, view.paintings[p])),
+    ],
   );
 }
-
 function handPanel(view, ctx) {
   if (view.hand === null || view.hand === undefined) return null;
   const play = ctx.choices("play");

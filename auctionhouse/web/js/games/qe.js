@@ -3,7 +3,7 @@
 // auctions as this seat knows them, and the final reveal of all spending.
 
 import { capital, h, listWords, panel, row, s, svg } from "../dom.js";
-import { who } from "../common.js";
+import { seatBoxes, who } from "../common.js";
 import { frame, text } from "../pictures.js";
 
 const INDUSTRY_COLORS = ["#4d8f3a", "#c8961e", "#64748b", "#b45f3c", "#6d4bb0"];
@@ -121,27 +121,20 @@ function auctionPanel(view, ctx) {
 }
 
 function playersPanel(view, ctx) {
-  return panel(
+  return seatBoxes(
     "Central banks",
-    h(
-      "div",
-      { class: "players" },
-      Array.from({ length: view.players }, (_, p) =>
-        h(
-          "div",
-          { class: `player${view.actors.includes(p) && !view.over ? " acting" : ""}`, style: `--seat:${ctx.color(p)}`, "data-seat": p },
-          h("h4", {}, h("span", { class: "row" }, nationFlag(ctx, view.nations[p]), who(ctx, p)), h("span", { class: "muted" }, countryName(ctx, view.nations[p]))),
-          p === view.seat ? h("div", { class: "facts" }, view.token !== null && view.token !== undefined ? industryBadge(ctx, view.token) : null, h("span", {}, "Spent ", h("b", { "data-spent": view.spent }, String(view.spent)))) : null,
-          view.zero_marks ? h("div", { class: "facts" }, `Zero-bid marks: ${view.zero_marks[p].length ? view.zero_marks[p].map((r) => `round ${r + 1}`).join(", ") : "none"}`) : null,
-          view.peeks ? h("div", { class: "facts" }, view.peeks[p] === null ? "Peek unused" : `Peeked at turn ${view.peeks[p] + 1}`) : null,
-          h("div", { class: "row" }, view.owned[p].length ? view.owned[p].map((t) => tile(ctx, t, 0.6)) : h("span", { class: "muted" }, "no tiles yet")),
-        ),
-      ),
-    ),
+    view,
+    ctx,
+    (p) => [
+      h("h4", {}, h("span", { class: "row" }, nationFlag(ctx, view.nations[p]), who(ctx, p)), h("span", { class: "muted" }, countryName(ctx, view.nations[p]))),
+      p === view.seat ? h("div", { class: "facts" }, view.token !== null && view.token !== undefined ? industryBadge(ctx, view.token) : null, h("span", {}, "Spent ", h("b", { "data-spent": view.spent }, String(view.spent)))) : null,
+      view.zero_marks ? h("div", { class: "facts" }, `Zero-bid marks: ${view.zero_marks[p].length ? view.zero_marks[p].map((r) => `round ${r + 1}`).join(", ") : "none"}`) : null,
+      view.peeks ? h("div", { class: "facts" }, view.peeks[p] === null ? "Peek unused" : `Peeked at turn ${view.peeks[p] + 1}`) : null,
+      h("div", { class: "row" }, view.owned[p].length ? view.owned[p].map((t) => tile(ctx, t, 0.6)) : h("span", { class: "muted" }, "no tiles yet")),
+    ],
     h("p", { class: "hint" }, `${view.tiles_left} tiles left face down after this one.`),
   );
 }
-
 function historyPanel(view, ctx) {
   if (!view.auctions.length) return null;
   const rows = view.auctions

@@ -3,7 +3,7 @@
 // rounds), bidding cards 1-16, the Auction row and the Police row. Every view is public.
 
 import { capital, h, panel, plural, row, s, svg } from "../dom.js";
-import { who } from "../common.js";
+import { seatBoxes, who } from "../common.js";
 import { frame, text } from "../pictures.js";
 
 const POLICE = 0;
@@ -137,24 +137,17 @@ function auctionPanel(view, ctx) {
 }
 
 function playersPanel(view, ctx) {
-  return panel(
+  return seatBoxes(
     "Players",
-    h(
-      "div",
-      { class: "players" },
-      Array.from({ length: view.players }, (_, p) =>
-        h(
-          "div",
-          { class: `player${view.actors.includes(p) && !view.over ? " acting" : ""}`, style: `--seat:${ctx.color(p)}`, "data-seat": p },
-          h("h4", {}, who(ctx, p), h("span", {}, "Score ", h("b", { "data-score": view.scores[p] }, String(view.scores[p])))),
-          h("div", { class: "row bidding", "aria-label": "Bidding cards" }, view.up[p].map((v) => biddingCard(v, "up")), view.down[p].map((v) => biddingCard(v, "down"))),
-          h("div", { class: "collection" }, counted(ctx, view.collections[p])),
-        ),
-      ),
-    ),
+    view,
+    ctx,
+    (p) => [
+      h("h4", {}, who(ctx, p), h("span", {}, "Score ", h("b", { "data-score": view.scores[p] }, String(view.scores[p])))),
+      h("div", { class: "row bidding", "aria-label": "Bidding cards" }, view.up[p].map((v) => biddingCard(v, "up")), view.down[p].map((v) => biddingCard(v, "down"))),
+      h("div", { class: "collection" }, counted(ctx, view.collections[p])),
+    ],
   );
 }
-
 function otherPanel(view, ctx) {
   return panel(
     "Discards",
