@@ -112,6 +112,15 @@ def test_two_people_at_one_modern_art_table_see_only_their_own_hands(new_page, s
     assert ann.locator(".seat-chip[data-seat='1']").inner_text().startswith("Bob")
     bob.screenshot(path=str(artifacts / "modern-art-second-person.png"), full_page=True)
 
+    # a third browser that holds no seat watches: no hand, no controls
+    watcher = new_page()
+    watcher.goto(f"{server}/#/table/{table}")
+    watcher.wait_for_selector(".board .panel")
+    assert "Watching" in watcher.locator(".table-head").inner_text()
+    assert watcher.locator("[data-hand-seat]").count() == 0
+    assert watcher.locator("#controls button, #controls input").count() == 0
+    watcher.close()
+
     # play on with both people; in hidden auctions each page shows who has bid, never how much
     rng = random.Random(7)
     seen_sealed, countdowns = [], []

@@ -9,14 +9,14 @@ async function call(method, path, body) {
   let res;
   try {
     res = await fetch(path, init);
-  } catch (e) {
+  } catch {
     throw new ApiError(0, "the server cannot be reached; is `auctionhouse serve` running?");
   }
   const text = await res.text();
   let data = null;
   try {
     data = text ? JSON.parse(text) : null;
-  } catch (e) {
+  } catch {
     data = null;
   }
   if (!res.ok) throw new ApiError(res.status, problem(data, res));
@@ -26,7 +26,8 @@ async function call(method, path, body) {
 function problem(data, res) {
   const detail = data && data.detail;
   if (typeof detail === "string") return detail;
-  if (Array.isArray(detail)) return detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+  if (Array.isArray(detail))
+    return detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
   return `${res.status} ${res.statusText}`;
 }
 
@@ -76,7 +77,7 @@ const NAME_KEY = "auctionhouse.name";
 function storage() {
   try {
     return window.localStorage;
-  } catch (e) {
+  } catch {
     return null;
   }
 }
@@ -88,7 +89,7 @@ export function loadSeat(tableId) {
   try {
     const data = JSON.parse(raw);
     return typeof data.token === "string" && Number.isInteger(data.seat) ? data : null;
-  } catch (e) {
+  } catch {
     return null;
   }
 }

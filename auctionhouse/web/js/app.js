@@ -23,7 +23,16 @@ function route() {
   else if (page === "table" && id) leave = tablePage(root, id);
   else if (page === "join" && id && /^\d+$/.test(seat || "")) leave = joinPage(root, id, Number(seat));
   else if (page === "replay" && id) leave = replayPage(root, id);
-  else put(root, h("section", { class: "panel" }, h("h2", {}, "Nothing here"), h("p", {}, h("a", { href: "#/" }, "Go to the lobby"))));
+  else
+    put(
+      root,
+      h(
+        "section",
+        { class: "panel" },
+        h("h2", {}, "Nothing here"),
+        h("p", {}, h("a", { href: "#/" }, "Go to the lobby")),
+      ),
+    );
   const main = document.getElementById("app");
   if (main) main.focus({ preventScroll: true });
 }

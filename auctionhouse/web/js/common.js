@@ -41,14 +41,20 @@ export function makeContext(game, seats, seat, legal, act) {
 
 /** A seat's name with its colour mark. */
 export function who(ctx, p) {
-  return h("span", { class: "who" }, h("span", { class: "dot", style: `background:${seatColor(p)}`, "aria-hidden": "true" }), ctx.name(p), p === ctx.seat ? h("span", { class: "you" }, " (you)") : null);
+  return h(
+    "span",
+    { class: "who" },
+    h("span", { class: "dot", style: `background:${seatColor(p)}`, "aria-hidden": "true" }),
+    ctx.name(p),
+    p === ctx.seat ? h("span", { class: "you" }, " (you)") : null,
+  );
 }
 
 function logItem(e, r, ctx) {
   let text;
   try {
     text = r.event(e, ctx);
-  } catch (err) {
+  } catch {
     text = JSON.stringify(e);
   }
   return h("li", { "data-event": e.event }, text);
@@ -62,7 +68,11 @@ function markFresh(list, fresh) {
 
 /** The log: public events in words, oldest first; `fresh` marks the newest ones. */
 export function logList(events, r, ctx, fresh = 0) {
-  const list = h("ol", { class: "log-list" }, events.map((e) => logItem(e, r, ctx)));
+  const list = h(
+    "ol",
+    { class: "log-list" },
+    events.map((e) => logItem(e, r, ctx)),
+  );
   markFresh(list, fresh);
   return list;
 }
@@ -75,7 +85,12 @@ export function updateLog(box, events, r, ctx, names) {
   let list = box.querySelector("ol.log-list");
   const shown = list ? Number(list.dataset.count) : -1;
   const lastSeen = shown > 0 && shown <= events.length ? JSON.stringify(events[shown - 1]) : "";
-  if (!list || list.dataset.names !== names || shown > events.length || (shown > 0 && list.dataset.last !== lastSeen)) {
+  if (
+    !list ||
+    list.dataset.names !== names ||
+    shown > events.length ||
+    (shown > 0 && list.dataset.last !== lastSeen)
+  ) {
     list = logList(events, r, ctx, 1);
     box.replaceChildren(list);
   } else if (shown < events.length) {
@@ -94,7 +109,7 @@ export function resultPanel(view, r, ctx, links) {
   let reveal = null;
   try {
     reveal = r.final(view, ctx);
-  } catch (err) {
+  } catch {
     reveal = h("pre", {}, JSON.stringify(view.final, null, 1));
   }
   return h(
@@ -121,6 +136,23 @@ export function resultPanel(view, r, ctx, links) {
 
 /** A panel with one box per seat (coloured, marked while it may act): `body(p)` fills each. */
 export function seatBoxes(title, view, ctx, body, ...after) {
-  const box = (p) => h("div", { class: `player${view.actors.includes(p) && !view.over ? " acting" : ""}`, style: `--seat:${ctx.color(p)}`, "data-seat": p }, body(p));
-  return panel(title, h("div", { class: "players" }, Array.from({ length: view.players }, (_, p) => box(p))), ...after);
+  const box = (p) =>
+    h(
+      "div",
+      {
+        class: `player${view.actors.includes(p) && !view.over ? " acting" : ""}`,
+        style: `--seat:${ctx.color(p)}`,
+        "data-seat": p,
+      },
+      body(p),
+    );
+  return panel(
+    title,
+    h(
+      "div",
+      { class: "players" },
+      Array.from({ length: view.players }, (_, p) => box(p)),
+    ),
+    ...after,
+  );
 }

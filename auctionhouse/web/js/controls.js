@@ -73,7 +73,11 @@ function choiceGroup(kind, label, values, view, r, ctx, send) {
     "fieldset",
     { class: "choices", "data-kind": kind },
     h("legend", {}, label),
-    h("div", { class: "choice-row" }, values.map((v) => moveButton(kind, v, r.choice(kind, v, view, ctx), send, "move choice"))),
+    h(
+      "div",
+      { class: "choice-row" },
+      values.map((v) => moveButton(kind, v, r.choice(kind, v, view, ctx), send, "move choice")),
+    ),
   );
 }
 
@@ -120,7 +124,12 @@ function amountForm(kind, label, entries, send, draftKey) {
       },
     },
     h("label", { for: id }, label),
-    h("div", { class: "amount-row" }, input, h("button", { type: "submit", class: "move", "data-key": `submit:${kind}` }, label)),
+    h(
+      "div",
+      { class: "amount-row" },
+      input,
+      h("button", { type: "submit", class: "move", "data-key": `submit:${kind}` }, label),
+    ),
     hint,
     error,
   );
@@ -142,10 +151,14 @@ function splitForm(kind, label, entry, view, r, ctx, send, draftKey) {
       const v = vs[i];
       const [lo, hi] = parts[i];
       if (v === null) return `Part ${i + 1}: a whole number.`;
-      if (v !== 0 && (v < lo || v > hi)) return lo > hi ? `${r.partLabel(i, view, ctx).label}: nothing may go here (0).` : `${r.partLabel(i, view, ctx).label}: 0, or ${lo === hi ? lo : `${lo} to ${hi}`}.`;
+      if (v !== 0 && (v < lo || v > hi))
+        return lo > hi
+          ? `${r.partLabel(i, view, ctx).label}: nothing may go here (0).`
+          : `${r.partLabel(i, view, ctx).label}: 0, or ${lo === hi ? lo : `${lo} to ${hi}`}.`;
     }
     const sum = vs.reduce((a, b) => a + b, 0);
-    if (sum < tlo || (thi !== null && sum > thi)) return `The total must be ${thi === null ? `at least ${tlo}` : tlo === thi ? tlo : `from ${tlo} to ${thi}`}; it is ${sum}.`;
+    if (sum < tlo || (thi !== null && sum > thi))
+      return `The total must be ${thi === null ? `at least ${tlo}` : tlo === thi ? tlo : `from ${tlo} to ${thi}`}; it is ${sum}.`;
     return null;
   };
   const refresh = () => {
@@ -154,7 +167,10 @@ function splitForm(kind, label, entry, view, r, ctx, send, draftKey) {
     const p = problem();
     submit.disabled = p !== null;
     error.textContent = "";
-    drafts.set(draftKey, inputs.map((i) => i.value));
+    drafts.set(
+      draftKey,
+      inputs.map((i) => i.value),
+    );
     return p;
   };
   const rows = parts.map(([lo, hi], i) => {
@@ -183,7 +199,11 @@ function splitForm(kind, label, entry, view, r, ctx, send, draftKey) {
       content.pic || null,
       h("label", { for: id }, content.label),
       input,
-      h("span", { class: "hint", id: `${id}-hint` }, none ? "nothing (0)" : `0, or ${lo === hi ? lo : `${lo} to ${hi}`}`),
+      h(
+        "span",
+        { class: "hint", id: `${id}-hint` },
+        none ? "nothing (0)" : `0, or ${lo === hi ? lo : `${lo} to ${hi}`}`,
+      ),
     );
   });
   const form = h(

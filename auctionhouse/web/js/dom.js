@@ -70,12 +70,7 @@ export function capital(text) {
 /** A labelled section of a board. */
 export function panel(title, ...children) {
   const id = `p${Math.random().toString(36).slice(2, 9)}`;
-  return h(
-    "section",
-    { class: "panel", "aria-labelledby": id },
-    h("h3", { id }, title),
-    ...children,
-  );
+  return h("section", { class: "panel", "aria-labelledby": id }, h("h3", { id }, title), ...children);
 }
 
 /** A row of pictures (cards, tiles) that wraps. */

@@ -11,7 +11,12 @@ export function joinPage(root, tableId, seat) {
     location.replace(`#/table/${enc}`);
     return () => {};
   }
-  const box = h("section", { class: "panel join", "aria-labelledby": "join-title" }, h("h2", { id: "join-title" }, "Join a table"), h("p", { class: "muted" }, "Loading…"));
+  const box = h(
+    "section",
+    { class: "panel join", "aria-labelledby": "join-title" },
+    h("h2", { id: "join-title" }, "Join a table"),
+    h("p", { class: "muted" }, "Loading…"),
+  );
   put(root, box);
   document.title = "Join · auctionhouse";
 
@@ -21,7 +26,14 @@ export function joinPage(root, tableId, seat) {
       const target = table.seats[seat];
       const free = target && target.kind === "human" && !target.joined && table.status === "open";
       const others = table.seats.filter((s) => s.kind === "human" && !s.joined).map((s) => s.seat);
-      const input = h("input", { id: "join-name", type: "text", maxlength: 40, required: true, autocomplete: "nickname", value: api.rememberedName() });
+      const input = h("input", {
+        id: "join-name",
+        type: "text",
+        maxlength: 40,
+        required: true,
+        autocomplete: "nickname",
+        value: api.rememberedName(),
+      });
       const error = h("p", { class: "field-error", role: "alert" });
       const form = h(
         "form",
@@ -52,19 +64,59 @@ export function joinPage(root, tableId, seat) {
       put(
         box,
         h("h2", { id: "join-title" }, `Join “${table.title}”`),
-        h("p", {}, `${game.title}, ${table.players} players: `, table.seats.map((s) => `${s.seat + 1}. ${s.kind === "human" && !s.joined ? "(free)" : seatName(table.seats, s.seat)}`).join(" · ")),
+        h(
+          "p",
+          {},
+          `${game.title}, ${table.players} players: `,
+          table.seats
+            .map(
+              (s) =>
+                `${s.seat + 1}. ${s.kind === "human" && !s.joined ? "(free)" : seatName(table.seats, s.seat)}`,
+            )
+            .join(" · "),
+        ),
         free
           ? form
           : h(
               "div",
               {},
-              h("p", { class: "notice" }, table.status !== "open" ? "This game has already started." : `Seat ${seat + 1} is not free.`),
-              others.length && table.status === "open" ? h("p", {}, "Free seats: ", others.map((p) => h("a", { class: "button small", href: `#/join/${enc}/${p}` }, `Seat ${p + 1}`))) : null,
-              h("p", {}, h("a", { class: "button", href: `#/table/${enc}` }, "Watch the table"), " ", h("a", { href: "#/" }, "Lobby")),
+              h(
+                "p",
+                { class: "notice" },
+                table.status !== "open" ? "This game has already started." : `Seat ${seat + 1} is not free.`,
+              ),
+              others.length && table.status === "open"
+                ? h(
+                    "p",
+                    {},
+                    "Free seats: ",
+                    others.map((p) =>
+                      h("a", { class: "button small", href: `#/join/${enc}/${p}` }, `Seat ${p + 1}`),
+                    ),
+                  )
+                : null,
+              h(
+                "p",
+                {},
+                h("a", { class: "button", href: `#/table/${enc}` }, "Watch the table"),
+                " ",
+                h("a", { href: "#/" }, "Lobby"),
+              ),
             ),
       );
       if (free) input.focus();
     })
-    .catch((e) => put(box, h("h2", { id: "join-title" }, "Join a table"), h("p", { class: "field-error", role: "alert" }, e.status === 404 ? "There is no such table." : e.message), h("a", { href: "#/" }, "Lobby")));
+    .catch((e) =>
+      put(
+        box,
+        h("h2", { id: "join-title" }, "Join a table"),
+        h(
+          "p",
+          { class: "field-error", role: "alert" },
+          e.status === 404 ? "There is no such table." : e.message,
+        ),
+        h("a", { href: "#/" }, "Lobby"),
+      ),
+    );
   return () => {};
 }

@@ -16,15 +16,32 @@ const DEFAULT_COUNTDOWN = { "modern-art": 20 };
 function botChoices(game) {
   const out = [];
   for (const b of game.bots) {
-    if (b.name === "ismcts") out.push({ spec: `ismcts:seconds=${SEARCH_SECONDS}`, label: `Search bot (strong, ${SEARCH_SECONDS} s a move)` });
+    if (b.name === "ismcts")
+      out.push({
+        spec: `ismcts:seconds=${SEARCH_SECONDS}`,
+        label: `Search bot (strong, ${SEARCH_SECONDS} s a move)`,
+      });
     else out.push({ spec: b.name, label: BOT_WORDS[b.name] || `${capital(words(b.name))} bot` });
   }
-  const rank = (c) => (c.spec === "random" ? 0 : c.spec === "heuristic" ? 1 : c.spec.startsWith("ismcts") ? 3 : 2);
+  const rank = (c) =>
+    c.spec === "random" ? 0 : c.spec === "heuristic" ? 1 : c.spec.startsWith("ismcts") ? 3 : 2;
   return out.sort((a, b) => rank(a) - rank(b));
 }
 
 export function lobbyPage(root) {
-  const state = { games: [], game: null, players: 0, seats: [], options: {}, error: "", name: api.rememberedName(), title: "", countdown: null, timer: "" };
+  const state = {
+    games: [],
+    game: null,
+    players: 0,
+    seats: [],
+    options: {},
+    error: "",
+    name: api.rememberedName(),
+    title: "",
+    countdown: null,
+    timer: "",
+    more: false,
+  };
   const form = h("form", { class: "new-table", "aria-labelledby": "new-title" });
   const lists = h("div", { class: "table-lists" });
   put(
@@ -33,7 +50,17 @@ export function lobbyPage(root) {
       "div",
       { class: "lobby" },
       h("section", { class: "panel lobby-new" }, h("h2", { id: "new-title" }, "New table"), form),
-      h("section", { class: "panel lobby-tables", "aria-labelledby": "tables-title" }, h("div", { class: "panel-head" }, h("h2", { id: "tables-title" }, "Tables"), h("button", { type: "button", class: "small", onclick: () => refresh() }, "Refresh")), lists),
+      h(
+        "section",
+        { class: "panel lobby-tables", "aria-labelledby": "tables-title" },
+        h(
+          "div",
+          { class: "panel-head" },
+          h("h2", { id: "tables-title" }, "Tables"),
+          h("button", { type: "button", class: "small", onclick: () => refresh() }, "Refresh"),
+        ),
+        lists,
+      ),
     ),
   );
   document.title = "Lobby · auctionhouse";
@@ -61,7 +88,10 @@ export function lobbyPage(root) {
     const bots = botChoices(state.game);
     const fallback = (bots.find((b) => b.spec === "heuristic") || bots[0]).spec;
     const old = state.seats;
-    state.seats = Array.from({ length: state.players }, (_, i) => old[i] || (i === 0 ? "you" : `bot:${fallback}`));
+    state.seats = Array.from(
+      { length: state.players },
+      (_, i) => old[i] || (i === 0 ? "you" : `bot:${fallback}`),
+    );
     if (!state.seats.includes("you") && !old.length) state.seats[0] = "you";
   }
 
@@ -76,7 +106,14 @@ export function lobbyPage(root) {
         h(
           "label",
           { class: `game-card${g === game ? " chosen" : ""}`, "data-game": g.name },
-          h("input", { type: "radio", name: "game", value: g.name, checked: g === game, onchange: () => pick(g), id: `game-${g.name}` }),
+          h("input", {
+            type: "radio",
+            name: "game",
+            value: g.name,
+            checked: g === game,
+            onchange: () => pick(g),
+            id: `game-${g.name}`,
+          }),
           h("span", { class: "game-title" }, g.title),
           h("span", { class: "game-players" }, `${g.min_players}–${g.max_players} players`),
           h("span", { class: "game-summary" }, g.summary),
@@ -93,9 +130,13 @@ export function lobbyPage(root) {
           drawForm();
         },
       },
-      range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === state.players }, String(n))),
+      range(game.min_players, game.max_players).map((n) =>
+        h("option", { value: n, selected: n === state.players }, String(n)),
+      ),
     );
-    const options = game.options.filter((o) => !o.players || o.players.includes(state.players)).map(optionField);
+    const options = game.options
+      .filter((o) => !o.players || o.players.includes(state.players))
+      .map(optionField);
     const bots = botChoices(game);
     const seatRows = state.seats.map((choice, i) =>
       h(
@@ -108,14 +149,17 @@ export function lobbyPage(root) {
             id: `seat-${i}`,
             "data-seat": i,
             onchange: (ev) => {
-              if (ev.target.value === "you") state.seats = state.seats.map((c) => (c === "you" ? "human" : c));
+              if (ev.target.value === "you")
+                state.seats = state.seats.map((c) => (c === "you" ? "human" : c));
               state.seats[i] = ev.target.value;
               drawForm();
             },
           },
           h("option", { value: "you", selected: choice === "you" }, "You"),
           h("option", { value: "human", selected: choice === "human" }, "A person (send them a link)"),
-          bots.map((b) => h("option", { value: `bot:${b.spec}`, selected: choice === `bot:${b.spec}` }, b.label)),
+          bots.map((b) =>
+            h("option", { value: `bot:${b.spec}`, selected: choice === `bot:${b.spec}` }, b.label),
+          ),
         ),
       ),
     );
@@ -126,14 +170,69 @@ export function lobbyPage(root) {
       h("div", { class: "field" }, h("label", { for: "players" }, "Players"), playersSelect),
       options.length ? h("fieldset", { class: "options" }, h("legend", {}, "Options"), options) : null,
       h("fieldset", { class: "seat-list" }, h("legend", {}, "Who sits where"), h("ol", {}, seatRows)),
-      you ? h("div", { class: "field" }, h("label", { for: "your-name" }, "Your name"), h("input", { id: "your-name", type: "text", maxlength: 40, required: true, autocomplete: "nickname", value: state.name, oninput: (ev) => (state.name = ev.target.value) })) : null,
+      you
+        ? h(
+            "div",
+            { class: "field" },
+            h("label", { for: "your-name" }, "Your name"),
+            h("input", {
+              id: "your-name",
+              type: "text",
+              maxlength: 40,
+              required: true,
+              autocomplete: "nickname",
+              value: state.name,
+              oninput: (ev) => (state.name = ev.target.value),
+            }),
+          )
+        : null,
       h(
         "details",
-        { class: "more" },
+        { class: "more", open: state.more, ontoggle: (ev) => (state.more = ev.target.open) },
         h("summary", {}, "Title and clocks"),
-        h("div", { class: "field" }, h("label", { for: "title" }, "Title"), h("input", { id: "title", type: "text", maxlength: 100, placeholder: game.title, value: state.title, oninput: (ev) => (state.title = ev.target.value) })),
-        h("div", { class: "field" }, h("label", { for: "countdown" }, "Open-auction countdown (seconds)"), h("input", { id: "countdown", type: "number", min: 1, max: 3600, step: 1, value: state.countdown === null ? DEFAULT_COUNTDOWN[game.name] || "" : state.countdown, placeholder: "none", oninput: (ev) => (state.countdown = ev.target.value) })),
-        h("div", { class: "field" }, h("label", { for: "turn-timer" }, "Turn timer: a bot moves for a person after (seconds)"), h("input", { id: "turn-timer", type: "number", min: 1, max: 86400, step: 1, placeholder: "none", value: state.timer, oninput: (ev) => (state.timer = ev.target.value) })),
+        h(
+          "div",
+          { class: "field" },
+          h("label", { for: "title" }, "Title"),
+          h("input", {
+            id: "title",
+            type: "text",
+            maxlength: 100,
+            placeholder: game.title,
+            value: state.title,
+            oninput: (ev) => (state.title = ev.target.value),
+          }),
+        ),
+        h(
+          "div",
+          { class: "field" },
+          h("label", { for: "countdown" }, "Open-auction countdown (seconds)"),
+          h("input", {
+            id: "countdown",
+            type: "number",
+            min: 1,
+            max: 3600,
+            step: 1,
+            value: state.countdown === null ? DEFAULT_COUNTDOWN[game.name] || "" : state.countdown,
+            placeholder: "none",
+            oninput: (ev) => (state.countdown = ev.target.value),
+          }),
+        ),
+        h(
+          "div",
+          { class: "field" },
+          h("label", { for: "turn-timer" }, "Turn timer: a bot moves for a person after (seconds)"),
+          h("input", {
+            id: "turn-timer",
+            type: "number",
+            min: 1,
+            max: 86400,
+            step: 1,
+            placeholder: "none",
+            value: state.timer,
+            oninput: (ev) => (state.timer = ev.target.value),
+          }),
+        ),
       ),
       h("p", { class: "field-error", role: "alert" }, state.error),
       h("button", { type: "submit", class: "primary", id: "create" }, "Create table"),
@@ -153,13 +252,34 @@ export function lobbyPage(root) {
     };
     let input;
     if (o.type === "bool") {
-      input = h("input", { id, type: "checkbox", checked: Boolean(value), onchange: (ev) => set(ev.target.checked) });
-      return h("div", { class: "field check" }, input, h("label", { for: id }, capital(words(o.name))), h("span", { class: "hint" }, o.help));
+      input = h("input", {
+        id,
+        type: "checkbox",
+        checked: Boolean(value),
+        onchange: (ev) => set(ev.target.checked),
+      });
+      return h(
+        "div",
+        { class: "field check" },
+        input,
+        h("label", { for: id }, capital(words(o.name))),
+        h("span", { class: "hint" }, o.help),
+      );
     }
     if (o.choices) {
-      input = h("select", { id, onchange: (ev) => set(ev.target.value) }, o.choices.map((c) => h("option", { value: c, selected: c === value }, String(c))));
+      input = h(
+        "select",
+        { id, onchange: (ev) => set(ev.target.value) },
+        o.choices.map((c) => h("option", { value: c, selected: c === value }, String(c))),
+      );
     } else if (o.type === "int" || o.type === "float") {
-      input = h("input", { id, type: "number", step: o.type === "int" ? 1 : "any", value, onchange: (ev) => set(Number(ev.target.value)) });
+      input = h("input", {
+        id,
+        type: "number",
+        step: o.type === "int" ? 1 : "any",
+        value,
+        onchange: (ev) => set(Number(ev.target.value)),
+      });
     } else {
       input = h("input", {
         id,
@@ -169,13 +289,19 @@ export function lobbyPage(root) {
           const text = ev.target.value.trim();
           try {
             set(text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text);
-          } catch (e) {
+          } catch {
             set(text);
           }
         },
       });
     }
-    return h("div", { class: "field" }, h("label", { for: id }, capital(words(o.name))), input, h("span", { class: "hint" }, o.help));
+    return h(
+      "div",
+      { class: "field" },
+      h("label", { for: id }, capital(words(o.name))),
+      input,
+      h("span", { class: "hint" }, o.help),
+    );
   }
 
   async function submit(ev) {
@@ -193,11 +319,18 @@ export function lobbyPage(root) {
     const body = {
       game: game.name,
       players: state.players,
-      seats: state.seats.map((c) => (c.startsWith("bot:") ? { kind: "bot", bot: c.slice(4) } : { kind: "human" })),
+      seats: state.seats.map((c) =>
+        c.startsWith("bot:") ? { kind: "bot", bot: c.slice(4) } : { kind: "human" },
+      ),
     };
     const options = {};
     for (const o of game.options) {
-      if (o.name in state.options && state.options[o.name] !== o.default && (!o.players || o.players.includes(state.players))) options[o.name] = state.options[o.name];
+      if (
+        o.name in state.options &&
+        state.options[o.name] !== o.default &&
+        (!o.players || o.players.includes(state.players))
+      )
+        options[o.name] = state.options[o.name];
     }
     if (Object.keys(options).length) body.options = options;
     const title = document.getElementById("title").value.trim();
@@ -221,7 +354,9 @@ export function lobbyPage(root) {
 
   async function refresh() {
     try {
-      const [open, playing, finished] = await Promise.all(["open", "playing", "finished"].map((s) => api.listTables(s)));
+      const [open, playing, finished] = await Promise.all(
+        ["open", "playing", "finished"].map((s) => api.listTables(s)),
+      );
       const games = state.games.length ? state.games : await api.games();
       const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
       put(
@@ -269,20 +404,43 @@ function tableList(title, status, tables, gameTitle) {
             const actions = [];
             if (status === "open") {
               for (const s of t.seats.filter((x) => x.kind === "human" && !x.joined)) {
-                actions.push(h("a", { class: "button small", href: `#/join/${enc}/${s.seat}` }, `Join seat ${s.seat + 1}`));
+                actions.push(
+                  h(
+                    "a",
+                    { class: "button small", href: `#/join/${enc}/${s.seat}` },
+                    `Join seat ${s.seat + 1}`,
+                  ),
+                );
               }
             }
             if (status === "finished") {
               actions.push(h("a", { class: "button small", href: `#/table/${enc}` }, "Result"));
               actions.push(h("a", { class: "button small", href: `#/replay/${enc}` }, "Replay"));
             } else {
-              actions.push(h("a", { class: "button small", href: `#/table/${enc}` }, mine ? "Back to your seat" : "Watch"));
+              actions.push(
+                h(
+                  "a",
+                  { class: "button small", href: `#/table/${enc}` },
+                  mine ? "Back to your seat" : "Watch",
+                ),
+              );
             }
             const winners = t.result ? t.result.winners.map((p) => seatName(t.seats, p)).join(" and ") : "";
             return h(
               "li",
               { class: "table-item", "data-table": t.id, "data-game": t.game },
-              h("div", { class: "table-item-text" }, h("strong", {}, t.title), " ", h("span", { class: "muted" }, `${t.title === gameTitle(t.game) ? "" : `${gameTitle(t.game)} · `}${t.players} players · ${ago(status === "finished" ? t.finished_at : t.created_at)}`), h("div", { class: "muted small" }, winners ? `Won by ${winners}. ` : "", people)),
+              h(
+                "div",
+                { class: "table-item-text" },
+                h("strong", {}, t.title),
+                " ",
+                h(
+                  "span",
+                  { class: "muted" },
+                  `${t.title === gameTitle(t.game) ? "" : `${gameTitle(t.game)} · `}${t.players} players · ${ago(status === "finished" ? t.finished_at : t.created_at)}`,
+                ),
+                h("div", { class: "muted small" }, winners ? `Won by ${winners}. ` : "", people),
+              ),
               h("div", { class: "table-item-actions" }, actions),
             );
           }),

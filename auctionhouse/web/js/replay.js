@@ -23,18 +23,52 @@ export function replayPage(root, tableId) {
       document.title = `Replay: ${rep.table ? rep.table.title : game.title} · auctionhouse`;
       build();
     })
-    .catch((e) => put(box, h("p", { class: "field-error", role: "alert" }, e.status === 409 ? "The replay is shown once the game is over." : e.status === 404 ? "There is no such table." : e.message), h("a", { href: "#/" }, "Lobby")));
+    .catch((e) =>
+      put(
+        box,
+        h(
+          "p",
+          { class: "field-error", role: "alert" },
+          e.status === 409
+            ? "The replay is shown once the game is over."
+            : e.status === 404
+              ? "There is no such table."
+              : e.message,
+        ),
+        h("a", { href: "#/" }, "Lobby"),
+      ),
+    );
 
   const el = {};
 
   function build() {
     const last = data.steps.length - 1;
-    const btn = (label, icon, fn, key) => h("button", { type: "button", class: "step-button", "aria-label": label, title: label, onclick: fn, "data-key": key }, icon);
-    const tri = (dir) => s("polygon", { points: dir > 0 ? "5,3 13,9 5,15" : "13,3 5,9 13,15", fill: "currentColor" });
+    const btn = (label, icon, fn, key) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "step-button",
+          "aria-label": label,
+          title: label,
+          onclick: fn,
+          "data-key": key,
+        },
+        icon,
+      );
+    const tri = (dir) =>
+      s("polygon", { points: dir > 0 ? "5,3 13,9 5,15" : "13,3 5,9 13,15", fill: "currentColor" });
     const bar = (x) => s("rect", { x, y: 3, width: 2.5, height: 12, fill: "currentColor" });
     const icon = (...parts) => svg(18, 18, null, ...parts);
     el.counter = h("span", { class: "step-counter", "aria-live": "polite" });
-    el.slider = h("input", { type: "range", min: 0, max: last, value: 0, "aria-label": "Step", oninput: (ev) => go(Number(ev.target.value)) });
+    el.slider = h("input", {
+      type: "range",
+      min: 0,
+      max: last,
+      value: 0,
+      "aria-label": "Step",
+      oninput: (ev) => go(Number(ev.target.value)),
+    });
     el.move = h("p", { class: "step-move" });
     el.board = h("div", { class: "board" });
     el.hidden = h("div", { class: "hands" });
@@ -43,7 +77,22 @@ export function replayPage(root, tableId) {
     const enc = encodeURIComponent(tableId);
     put(
       box,
-      h("header", { class: "table-head" }, h("div", { class: "title-line" }, h("h1", {}, `Replay: ${data.table ? data.table.title : game.title}`), h("span", { class: "game-name" }, game.title)), h("div", { class: "status-line" }, h("a", { href: `#/table/${enc}` }, "Result"), h("a", { href: "#/" }, "Lobby"))),
+      h(
+        "header",
+        { class: "table-head" },
+        h(
+          "div",
+          { class: "title-line" },
+          h("h1", {}, `Replay: ${data.table ? data.table.title : game.title}`),
+          h("span", { class: "game-name" }, game.title),
+        ),
+        h(
+          "div",
+          { class: "status-line" },
+          h("a", { href: `#/table/${enc}` }, "Result"),
+          h("a", { href: "#/" }, "Lobby"),
+        ),
+      ),
       h(
         "nav",
         { class: "stepper", "aria-label": "Steps" },
@@ -54,10 +103,30 @@ export function replayPage(root, tableId) {
         btn("Last step", icon(tri(1), bar(13.5)), () => go(last), "last"),
         el.slider,
       ),
-      h("p", { class: "muted small" }, "Arrow keys step back and forth; Home and End jump to the start and the end."),
+      h(
+        "p",
+        { class: "muted small" },
+        "Arrow keys step back and forth; Home and End jump to the start and the end.",
+      ),
       el.move,
       el.result,
-      h("div", { class: "table-grid replay-grid" }, h("section", { class: "panel hands-panel", "aria-labelledby": "hands-title" }, h("h2", { id: "hands-title" }, "Every seat's hidden cards"), el.hidden), el.board, h("section", { class: "log", "aria-labelledby": "rlog-title" }, h("h2", { id: "rlog-title" }, "Log"), el.log)),
+      h(
+        "div",
+        { class: "table-grid replay-grid" },
+        h(
+          "section",
+          { class: "panel hands-panel", "aria-labelledby": "hands-title" },
+          h("h2", { id: "hands-title" }, "Every seat's hidden cards"),
+          el.hidden,
+        ),
+        el.board,
+        h(
+          "section",
+          { class: "log", "aria-labelledby": "rlog-title" },
+          h("h2", { id: "rlog-title" }, "Log"),
+          el.log,
+        ),
+      ),
     );
     go(0);
   }
@@ -77,14 +146,38 @@ export function replayPage(root, tableId) {
     el.slider.value = String(step);
     const mv = st.move;
     const before = step > 0 ? data.steps[step - 1].view : st.view;
-    put(el.move, mv ? [h("strong", {}, `Move ${step}: `), who(ctx, mv.seat), ` — ${moveWords(mv.move, r, before, ctx)}`, mv.by && mv.by !== "seat" ? h("span", { class: "muted" }, ` (${mv.by === "bot" ? "a bot" : mv.by === "fallback" ? "the turn timer's bot" : "the countdown"})`) : null] : h("strong", {}, "The deal, before the first move"));
-    put(el.board, safe(() => r.board(st.view, ctx)));
+    put(
+      el.move,
+      mv
+        ? [
+            h("strong", {}, `Move ${step}: `),
+            who(ctx, mv.seat),
+            ` — ${moveWords(mv.move, r, before, ctx)}`,
+            mv.by && mv.by !== "seat"
+              ? h(
+                  "span",
+                  { class: "muted" },
+                  ` (${mv.by === "bot" ? "a bot" : mv.by === "fallback" ? "the turn timer's bot" : "the countdown"})`,
+                )
+              : null,
+          ]
+        : h("strong", {}, "The deal, before the first move"),
+    );
+    put(
+      el.board,
+      safe(() => r.board(st.view, ctx)),
+    );
     put(
       el.hidden,
       st.seats.map((v, p) => {
         const seatCtx = makeContext(game, seats(), p, [], null);
         const inner = safe(() => r.hidden(v, seatCtx));
-        return h("div", { class: "hand-of", "data-seat": p }, h("h3", {}, who(ctx, p)), inner || h("p", { class: "muted" }, "Nothing hidden: everything this seat knows is on the table."));
+        return h(
+          "div",
+          { class: "hand-of", "data-seat": p },
+          h("h3", {}, who(ctx, p)),
+          inner || h("p", { class: "muted" }, "Nothing hidden: everything this seat knows is on the table."),
+        );
       }),
     );
     const events = Array.isArray(st.log) ? st.log : data.log.slice(0, st.log);
@@ -107,7 +200,12 @@ export function replayPage(root, tableId) {
   function onKey(ev) {
     if (!data || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const t = ev.target;
-    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT") && t.type !== "range") return;
+    if (
+      t &&
+      (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT") &&
+      t.type !== "range"
+    )
+      return;
     const moves = { ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: data.steps.length - 1 };
     if (ev.key in moves) {
       ev.preventDefault();
@@ -124,7 +222,7 @@ function moveWords(move, r, view, ctx) {
   try {
     if (arg === undefined || arg === null) return r.kindLabel(kind, view, ctx);
     if (typeof arg === "number") return r.choice(kind, arg, view, ctx).label;
-  } catch (err) {
+  } catch {
     /* the plain move below */
   }
   return `${kind.replace(/_/g, " ")} ${Array.isArray(arg) ? arg.join(" / ") : arg}`;

@@ -52,7 +52,14 @@ export function tablePage(root, tableId) {
       h(
         "div",
         { class: "table-grid" },
-        h("section", { class: "play", "aria-label": "Your move" }, el.turn, el.countdown, el.controls, el.error),
+        h(
+          "section",
+          { class: "play", "aria-label": "Your move" },
+          el.turn,
+          el.countdown,
+          el.controls,
+          el.error,
+        ),
         el.board,
         el.log,
       ),
@@ -118,7 +125,8 @@ export function tablePage(root, tableId) {
     } else if (msg.type === "table") {
       page.info = msg.table;
     } else if (msg.type === "state") {
-      if (page.state && (page.state.view.phase !== msg.view.phase || page.state.status !== msg.status)) clearDrafts();
+      if (page.state && (page.state.view.phase !== msg.view.phase || page.state.status !== msg.status))
+        clearDrafts();
       page.state = msg;
       if (page.pending && (msg.ref === page.pending || !msg.legal.length)) page.pending = null;
       if (msg.ref) page.error = "";
@@ -163,16 +171,30 @@ export function tablePage(root, tableId) {
   function renderHead() {
     const info = page.info;
     const status = page.state ? page.state.status : info ? info.status : "";
-    const linkWords = { live: "connected", connecting: "connecting…", reconnecting: "reconnecting…", closed: "not connected" }[page.link];
+    const linkWords = {
+      live: "connected",
+      connecting: "connecting…",
+      reconnecting: "reconnecting…",
+      closed: "not connected",
+    }[page.link];
     put(
       el.head,
-      h("div", { class: "title-line" }, h("h1", {}, info ? info.title : "Table"), page.game && (!info || info.title !== page.game.title) ? h("span", { class: "game-name" }, page.game.title) : null),
+      h(
+        "div",
+        { class: "title-line" },
+        h("h1", {}, info ? info.title : "Table"),
+        page.game && (!info || info.title !== page.game.title)
+          ? h("span", { class: "game-name" }, page.game.title)
+          : null,
+      ),
       h(
         "div",
         { class: "status-line" },
         status ? h("span", { class: `status status-${status}`, "data-status": status }, status) : null,
         h("span", { class: `link link-${page.link}` }, linkWords),
-        page.seat !== null ? h("span", { class: "seat-note" }, "You sit at seat ", String(page.seat + 1)) : h("span", { class: "seat-note" }, "Watching"),
+        page.seat !== null
+          ? h("span", { class: "seat-note" }, "You sit at seat ", String(page.seat + 1))
+          : h("span", { class: "seat-note" }, "Watching"),
         h("a", { href: "#/" }, "Lobby"),
       ),
       page.notice ? h("p", { class: "notice", role: "status" }, page.notice) : null,
@@ -195,7 +217,11 @@ export function tablePage(root, tableId) {
           },
           h("span", { class: "dot", "aria-hidden": "true" }),
           h("span", { class: "seat-name" }, seatName(seatsOf(), p), p === page.seat ? " (you)" : ""),
-          h("span", { class: "seat-kind" }, s.kind === "bot" ? s.bot : s.joined ? (s.connected ? "online" : "away") : "free seat"),
+          h(
+            "span",
+            { class: "seat-kind" },
+            s.kind === "bot" ? s.bot : s.joined ? (s.connected ? "online" : "away") : "free seat",
+          ),
           actors.includes(p) && !(st && st.view.over) ? h("span", { class: "acting-mark" }, "to act") : null,
           timers.has(p) ? h("span", { class: "timer", "data-deadline": timers.get(p) }, "") : null,
         ),
@@ -222,14 +248,27 @@ export function tablePage(root, tableId) {
           { class: "invite-links" },
           free.map((s) => {
             const link = api.joinLink(info.id, s.seat);
-            const input = h("input", { type: "text", readonly: true, value: link, "aria-label": `Join link for seat ${s.seat + 1}`, class: "join-link", "data-seat": s.seat });
+            const input = h("input", {
+              type: "text",
+              readonly: true,
+              value: link,
+              "aria-label": `Join link for seat ${s.seat + 1}`,
+              class: "join-link",
+              "data-seat": s.seat,
+            });
             return h(
               "li",
               {},
               h("span", {}, `Seat ${s.seat + 1}: `),
               input,
               h("button", { type: "button", onclick: () => copy(input) }, "Copy"),
-              page.seat === null ? h("a", { class: "button", href: `#/join/${encodeURIComponent(info.id)}/${s.seat}` }, "Take this seat") : null,
+              page.seat === null
+                ? h(
+                    "a",
+                    { class: "button", href: `#/join/${encodeURIComponent(info.id)}/${s.seat}` },
+                    "Take this seat",
+                  )
+                : null,
             );
           }),
         ),
@@ -239,7 +278,8 @@ export function tablePage(root, tableId) {
 
   function copy(input) {
     input.select();
-    if (navigator.clipboard) navigator.clipboard.writeText(input.value).catch(() => document.execCommand("copy"));
+    if (navigator.clipboard)
+      navigator.clipboard.writeText(input.value).catch(() => document.execCommand("copy"));
     else document.execCommand("copy");
   }
 
@@ -267,25 +307,58 @@ export function tablePage(root, tableId) {
       board = h("pre", { class: "muted" }, `This table cannot be drawn (${err.message}).`);
     }
     put(el.board, board);
-    put(el.result, view.over ? resultPanel(view, r, ctx, [h("a", { href: `#/replay/${encodeURIComponent(tableId)}`, class: "button" }, "Watch the replay"), " ", h("a", { href: "#/" }, "Back to the lobby")]) : null);
+    put(
+      el.result,
+      view.over
+        ? resultPanel(view, r, ctx, [
+            h("a", { href: `#/replay/${encodeURIComponent(tableId)}`, class: "button" }, "Watch the replay"),
+            " ",
+            h("a", { href: "#/" }, "Back to the lobby"),
+          ])
+        : null,
+    );
     // whose turn
     let turn;
     if (view.over) turn = "The game is over.";
     else if (st.status === "open") turn = "Waiting for every seat to be taken.";
     else if (canAct) turn = view.actors.length > 1 ? "Your move (others may move too)." : "Your turn.";
-    else if (view.actors.length) turn = `Waiting for ${listWords(view.actors.map((p) => seatName(seatsOf(), p)))}.`;
+    else if (view.actors.length)
+      turn = `Waiting for ${listWords(view.actors.map((p) => seatName(seatsOf(), p)))}.`;
     else turn = "";
-    put(el.turn, turn, view.phase && !view.over ? h("span", { class: "phase" }, ` ${words(view.phase)}`) : null);
+    put(
+      el.turn,
+      turn,
+      view.phase && !view.over ? h("span", { class: "phase" }, ` ${words(view.phase)}`) : null,
+    );
     const moves = canAct ? controls(st.legal, view, r, ctx, send, ctx.claimed, `${view.phase}`) : [];
-    if (canAct && ctx.claimed.size) moves.unshift(h("p", { class: "hint claimed" }, "Choose on the table: the highlighted cards are buttons."));
+    if (canAct && ctx.claimed.size)
+      moves.unshift(
+        h("p", { class: "hint claimed" }, "Choose on the table: the highlighted cards are buttons."),
+      );
     const ready = canAct && !page.pending;
-    put(el.controls, h("fieldset", { disabled: !ready, class: "controls-set" }, h("legend", { class: "sr-only" }, "Your legal moves"), moves));
+    put(
+      el.controls,
+      h(
+        "fieldset",
+        { disabled: !ready, class: "controls-set" },
+        h("legend", { class: "sr-only" }, "Your legal moves"),
+        moves,
+      ),
+    );
     el.controls.dataset.ready = String(ready);
     el.controls.hidden = !canAct;
     el.error.textContent = page.error;
     // the log, kept scrolled to the end while the reader is there
     const atEnd = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
-    updateLog(logBox, view.log || [], r, ctx, seatsOf().map((_, p) => seatName(seatsOf(), p)).join("\n"));
+    updateLog(
+      logBox,
+      view.log || [],
+      r,
+      ctx,
+      seatsOf()
+        .map((_, p) => seatName(seatsOf(), p))
+        .join("\n"),
+    );
     if (atEnd) logBox.scrollTop = logBox.scrollHeight;
     tick();
     restoreFocus(focus);
@@ -304,7 +377,7 @@ export function tablePage(root, tableId) {
     found.focus();
     try {
       if (f.start !== null && f.start !== undefined) found.setSelectionRange(f.start, f.end);
-    } catch (e) {
+    } catch {
       /* number inputs have no selection */
     }
   }
@@ -319,8 +392,16 @@ export function tablePage(root, tableId) {
       el.countdown.hidden = false;
       put(
         el.countdown,
-        h("span", { class: "countdown-words" }, `The auction closes in ${Math.ceil(left)} s unless someone bids`),
-        h("span", { class: "bar", "aria-hidden": "true" }, h("span", { class: "bar-fill", style: `width:${(100 * left) / cd.seconds}%` })),
+        h(
+          "span",
+          { class: "countdown-words" },
+          `The auction closes in ${Math.ceil(left)} s unless someone bids`,
+        ),
+        h(
+          "span",
+          { class: "bar", "aria-hidden": "true" },
+          h("span", { class: "bar-fill", style: `width:${(100 * left) / cd.seconds}%` }),
+        ),
       );
       el.countdown.dataset.left = String(Math.ceil(left));
     } else {

@@ -34,7 +34,19 @@ export function work(ctx, id, scale = 1) {
   const col = COLORS[c.artist % COLORS.length];
   const w = 52;
   const hg = 66;
-  const pic = svg(w, hg, c.name, frame(w, hg, col[2]), painting(5, 5, w - 10, 42, col, c.artist, id), s("rect", { x: 5, y: 5, width: w - 10, height: 42, fill: "none", stroke: col[2], "stroke-width": 2 }), text(w / 2, 59, `${letter(ctx, c.artist)} #${c.work + 1}`, { "font-size": 9.5, "font-weight": 700, fill: col[2] }));
+  const pic = svg(
+    w,
+    hg,
+    c.name,
+    frame(w, hg, col[2]),
+    painting(5, 5, w - 10, 42, col, c.artist, id),
+    s("rect", { x: 5, y: 5, width: w - 10, height: 42, fill: "none", stroke: col[2], "stroke-width": 2 }),
+    text(w / 2, 59, `${letter(ctx, c.artist)} #${c.work + 1}`, {
+      "font-size": 9.5,
+      "font-weight": 700,
+      fill: col[2],
+    }),
+  );
   pic.setAttribute("width", String(w * scale));
   pic.setAttribute("height", String(hg * scale));
   pic.dataset.card = String(id);
@@ -42,7 +54,18 @@ export function work(ctx, id, scale = 1) {
 }
 
 function coins(n) {
-  return h("span", { class: "gold", "aria-label": plural("gold", n) }, svg(16, 16, null, s("circle", { cx: 8, cy: 8, r: 7, fill: "#f2c94c", stroke: "#9c7406" }), s("circle", { cx: 8, cy: 8, r: 4, fill: "none", stroke: "#9c7406" })), h("b", {}, String(n)));
+  return h(
+    "span",
+    { class: "gold", "aria-label": plural("gold", n) },
+    svg(
+      16,
+      16,
+      null,
+      s("circle", { cx: 8, cy: 8, r: 7, fill: "#f2c94c", stroke: "#9c7406" }),
+      s("circle", { cx: 8, cy: 8, r: 4, fill: "none", stroke: "#9c7406" }),
+    ),
+    h("b", {}, String(n)),
+  );
 }
 
 function collection(ctx, cards, scale) {
@@ -53,7 +76,20 @@ function collection(ctx, cards, scale) {
     if (!by.has(a)) by.set(a, []);
     by.get(a).push(c);
   }
-  return h("div", { class: "row" }, [...by.entries()].map(([a, list]) => h("span", { class: "stack", title: `${artistName(ctx, a)}: ${list.length} (${list.length * list.length} points)` }, list.map((c) => work(ctx, c, scale)))));
+  return h(
+    "div",
+    { class: "row" },
+    [...by.entries()].map(([a, list]) =>
+      h(
+        "span",
+        {
+          class: "stack",
+          title: `${artistName(ctx, a)}: ${list.length} (${list.length * list.length} points)`,
+        },
+        list.map((c) => work(ctx, c, scale)),
+      ),
+    ),
+  );
 }
 
 function statusPanel(view, ctx) {
@@ -68,12 +104,33 @@ function statusPanel(view, ctx) {
       h("span", {}, "Deck ", h("b", {}, String(view.deck_size))),
       h("span", {}, `Rounds without a sale: ${view.no_sale_rounds} of ${view.players}`),
     ),
-    view.bidder !== null && view.bidder !== undefined ? h("div", { class: "row roll" }, who(ctx, view.bidder), " rolled ", die(view.roll, 36), ` and may place up to ${Math.min(view.roll, view.gold[view.bidder])} gold.`) : null,
+    view.bidder !== null && view.bidder !== undefined
+      ? h(
+          "div",
+          { class: "row roll" },
+          who(ctx, view.bidder),
+          " rolled ",
+          die(view.roll, 36),
+          ` and may place up to ${Math.min(view.roll, view.gold[view.bidder])} gold.`,
+        )
+      : null,
   );
 }
 
 function salePanel(view, ctx) {
-  if (!view.on_sale.length) return view.over ? null : panel("On sale", h("p", { class: "muted" }, view.phase === "sale" ? "The first bidder may put up works of their own, then draws from the deck." : "Nothing on sale."));
+  if (!view.on_sale.length)
+    return view.over
+      ? null
+      : panel(
+          "On sale",
+          h(
+            "p",
+            { class: "muted" },
+            view.phase === "sale"
+              ? "The first bidder may put up works of their own, then draws from the deck."
+              : "Nothing on sale.",
+          ),
+        );
   return panel(
     "On sale",
     h(
@@ -84,7 +141,13 @@ function salePanel(view, ctx) {
           "div",
           { class: "lot", "data-card": c },
           work(ctx, c, 1.4),
-          h("div", { class: "facts" }, view.highest[i] ? ["Highest ", h("b", {}, String(view.highest[i])), " by ", who(ctx, view.leaders[i])] : h("span", { class: "muted" }, "no gold yet")),
+          h(
+            "div",
+            { class: "facts" },
+            view.highest[i]
+              ? ["Highest ", h("b", {}, String(view.highest[i])), " by ", who(ctx, view.leaders[i])]
+              : h("span", { class: "muted" }, "no gold yet"),
+          ),
           h(
             "div",
             { class: "facts small" },
@@ -102,16 +165,29 @@ function playersPanel(view, ctx) {
     view,
     ctx,
     (p) => [
-      h("h4", {}, who(ctx, p), h("span", {}, "Score ", h("b", { "data-score": view.scores[p] }, String(view.scores[p])))),
+      h(
+        "h4",
+        {},
+        who(ctx, p),
+        h("span", {}, "Score ", h("b", { "data-score": view.scores[p] }, String(view.scores[p]))),
+      ),
       h("div", { class: "facts" }, "Gold ", coins(view.gold[p])),
       collection(ctx, view.collections[p], 0.6),
     ],
-    view.out && view.out.length ? h("p", { class: "hint" }, `Out of the game: ${view.out.map((c) => info(ctx, c).name).join(", ")}`) : null,
+    view.out && view.out.length
+      ? h("p", { class: "hint" }, `Out of the game: ${view.out.map((c) => info(ctx, c).name).join(", ")}`)
+      : null,
   );
 }
 export default {
   board(view, ctx) {
-    return h("div", { class: "board art-dice" }, statusPanel(view, ctx), salePanel(view, ctx), playersPanel(view, ctx));
+    return h(
+      "div",
+      { class: "board art-dice" },
+      statusPanel(view, ctx),
+      salePanel(view, ctx),
+      playersPanel(view, ctx),
+    );
   },
 
   hidden() {
@@ -121,7 +197,20 @@ export default {
   final(view, ctx) {
     const f = view.final;
     if (!f) return null;
-    return h("div", {}, h("p", {}, `Points: ${view.scores.map((x, p) => `${ctx.name(p)} ${x}`).join(", ")} (n works of one artist score n × n).`), h("h4", {}, `Left in the deck (${f.deck.length})`), row("", f.deck.map((c) => work(ctx, c, 0.5))));
+    return h(
+      "div",
+      {},
+      h(
+        "p",
+        {},
+        `Points: ${view.scores.map((x, p) => `${ctx.name(p)} ${x}`).join(", ")} (n works of one artist score n × n).`,
+      ),
+      h("h4", {}, `Left in the deck (${f.deck.length})`),
+      row(
+        "",
+        f.deck.map((c) => work(ctx, c, 0.5)),
+      ),
+    );
   },
 
   event(e, ctx) {
@@ -156,7 +245,10 @@ export default {
   },
 
   kindLabel(kind) {
-    return { sell: "Put up a work of yours", draw: "Draw from the deck", bid: "Place gold", pass: "Pass" }[kind] || capital(kind.replace(/_/g, " "));
+    return (
+      { sell: "Put up a work of yours", draw: "Draw from the deck", bid: "Place gold", pass: "Pass" }[kind] ||
+      capital(kind.replace(/_/g, " "))
+    );
   },
 
   choice(kind, value, view, ctx) {

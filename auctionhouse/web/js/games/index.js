@@ -30,11 +30,20 @@ const COMMON = new Set(["game", "players", "seat", "phase", "actors", "over", "l
 export function plain(value) {
   if (value === null || value === undefined) return h("span", { class: "muted" }, "none");
   if (Array.isArray(value)) {
-    if (value.every((v) => v === null || typeof v !== "object")) return h("span", {}, value.map((v) => (v === null ? "-" : v)).join(", ") || "none");
-    return h("ol", { class: "plain", start: 0 }, value.map((v) => h("li", {}, plain(v))));
+    if (value.every((v) => v === null || typeof v !== "object"))
+      return h("span", {}, value.map((v) => (v === null ? "-" : v)).join(", ") || "none");
+    return h(
+      "ol",
+      { class: "plain", start: 0 },
+      value.map((v) => h("li", {}, plain(v))),
+    );
   }
   if (typeof value === "object") {
-    return h("dl", { class: "plain" }, Object.entries(value).map(([k, v]) => [h("dt", {}, words(k)), h("dd", {}, plain(v))]));
+    return h(
+      "dl",
+      { class: "plain" },
+      Object.entries(value).map(([k, v]) => [h("dt", {}, words(k)), h("dd", {}, plain(v))]),
+    );
   }
   return h("span", {}, String(value));
 }

@@ -12,7 +12,13 @@ const COLORS = [
   ["#3a9d5d", "#b5e1c3", "#1d5a33"],
   ["#8e5bb5", "#dac8ea", "#4f2d6b"],
 ];
-const TYPE_WORDS = { open: "open", once_around: "once around", hidden: "hidden", fixed_price: "fixed price", double: "double" };
+const TYPE_WORDS = {
+  open: "open",
+  once_around: "once around",
+  hidden: "hidden",
+  fixed_price: "fixed price",
+  double: "double",
+};
 const TILES = [30, 20, 10];
 
 function artistOf(ctx, card) {
@@ -36,19 +42,51 @@ export function cardWords(ctx, card) {
 
 /** The auction symbol, drawn in a 14x14 box at (x, y). */
 function symbol(type, x, y) {
-  const g = (...kids) => s("g", { transform: `translate(${x} ${y})`, fill: "none", stroke: "#1f2430", "stroke-width": 1.4, "stroke-linecap": "round", "stroke-linejoin": "round" }, ...kids);
+  const g = (...kids) =>
+    s(
+      "g",
+      {
+        transform: `translate(${x} ${y})`,
+        fill: "none",
+        stroke: "#1f2430",
+        "stroke-width": 1.4,
+        "stroke-linecap": "round",
+        "stroke-linejoin": "round",
+      },
+      ...kids,
+    );
   const disc = s("circle", { cx: 7, cy: 7, r: 8.5, fill: "#fff", stroke: "#1f2430", "stroke-width": 1 });
   switch (type) {
     case "open": // an eye: everyone sees every bid
-      return g(disc, s("path", { d: "M1.5 7 Q7 1.5 12.5 7 Q7 12.5 1.5 7 Z" }), s("circle", { cx: 7, cy: 7, r: 1.8, fill: "#1f2430" }));
+      return g(
+        disc,
+        s("path", { d: "M1.5 7 Q7 1.5 12.5 7 Q7 12.5 1.5 7 Z" }),
+        s("circle", { cx: 7, cy: 7, r: 1.8, fill: "#1f2430" }),
+      );
     case "once_around": // an arrow going once around
-      return g(disc, s("path", { d: "M11.5 7 A4.5 4.5 0 1 1 7 2.5" }), s("path", { d: "M5.2 0.8 L7.4 2.5 L5.4 4.4" }));
+      return g(
+        disc,
+        s("path", { d: "M11.5 7 A4.5 4.5 0 1 1 7 2.5" }),
+        s("path", { d: "M5.2 0.8 L7.4 2.5 L5.4 4.4" }),
+      );
     case "hidden": // a sealed envelope
-      return g(disc, s("rect", { x: 2, y: 3.5, width: 10, height: 7, rx: 1 }), s("path", { d: "M2 3.8 L7 8 L12 3.8" }));
+      return g(
+        disc,
+        s("rect", { x: 2, y: 3.5, width: 10, height: 7, rx: 1 }),
+        s("path", { d: "M2 3.8 L7 8 L12 3.8" }),
+      );
     case "fixed_price": // a price tag
-      return g(disc, s("path", { d: "M2 6.5 L6.5 2 L12 2 L12 7.5 L7.5 12 Z" }), s("circle", { cx: 9.6, cy: 4.4, r: 1, fill: "#1f2430" }));
+      return g(
+        disc,
+        s("path", { d: "M2 6.5 L6.5 2 L12 2 L12 7.5 L7.5 12 Z" }),
+        s("circle", { cx: 9.6, cy: 4.4, r: 1, fill: "#1f2430" }),
+      );
     default: // double: two cards
-      return g(disc, s("rect", { x: 2, y: 2.5, width: 6.5, height: 8.5, rx: 1 }), s("rect", { x: 5.5, y: 4, width: 6.5, height: 8.5, rx: 1, fill: "#fff" }));
+      return g(
+        disc,
+        s("rect", { x: 2, y: 2.5, width: 6.5, height: 8.5, rx: 1 }),
+        s("rect", { x: 5.5, y: 4, width: 6.5, height: 8.5, rx: 1, fill: "#fff" }),
+      );
   }
 }
 
@@ -65,11 +103,18 @@ export function card(ctx, id, size = 1) {
     cardWords(ctx, id),
     frame(w, hgt, col[2]),
     s("rect", { x: 1, y: 1, width: w - 2, height: 15, rx: 6, fill: col[0] }),
-    text(w / 2, 12, surname(ctx, a), { "font-size": 9.5, "font-weight": 700, fill: a === 0 ? "#1f2430" : "#fff" }),
+    text(w / 2, 12, surname(ctx, a), {
+      "font-size": 9.5,
+      "font-weight": 700,
+      fill: a === 0 ? "#1f2430" : "#fff",
+    }),
     painting(6, 19, w - 12, 48, col, a, id),
     s("rect", { x: 6, y: 19, width: w - 12, height: 48, fill: "none", stroke: col[2], "stroke-width": 1.5 }),
     symbol(type, 5, 73),
-    text(40.5, 83, TYPE_WORDS[type] || type, { "font-size": 7.5, ...((TYPE_WORDS[type] || type).length > 6 ? { textLength: 35, lengthAdjust: "spacingAndGlyphs" } : {}) }),
+    text(40.5, 83, TYPE_WORDS[type] || type, {
+      "font-size": 7.5,
+      ...((TYPE_WORDS[type] || type).length > 6 ? { textLength: 35, lengthAdjust: "spacingAndGlyphs" } : {}),
+    }),
   );
   pic.setAttribute("width", String(w * size));
   pic.setAttribute("height", String(hgt * size));
@@ -81,67 +126,199 @@ export function card(ctx, id, size = 1) {
 function paintingsOf(ctx, counts) {
   const got = counts.map((n, a) => [n, a]).filter(([n]) => n);
   if (!got.length) return h("span", { class: "muted" }, "none");
-  return h("span", { class: "row" }, got.map(([n, a]) => h("span", { class: "tag", title: artistName(ctx, a) }, h("span", { class: "swatch", style: `background:${COLORS[a][0]}` }), `${surname(ctx, a)} ×${n}`)));
+  return h(
+    "span",
+    { class: "row" },
+    got.map(([n, a]) =>
+      h(
+        "span",
+        { class: "tag", title: artistName(ctx, a) },
+        h("span", { class: "swatch", style: `background:${COLORS[a][0]}` }),
+        `${surname(ctx, a)} ×${n}`,
+      ),
+    ),
+  );
 }
 
 function auctionPanel(view, ctx) {
   const a = view.auction;
   if (!a) {
     if (view.over) return null;
-    return panel("Auction", h("p", {}, view.hammer !== null && view.hammer !== undefined ? [who(ctx, view.hammer), " holds the hammer and picks a painting to auction."] : "Between auctions."));
+    return panel(
+      "Auction",
+      h(
+        "p",
+        {},
+        view.hammer !== null && view.hammer !== undefined
+          ? [who(ctx, view.hammer), " holds the hammer and picks a painting to auction."]
+          : "Between auctions.",
+      ),
+    );
   }
-  if (a.type === "mystery_flip") return panel("Mystery hand", h("p", {}, who(ctx, a.flipper), ` may turn up a card of the mystery hand (${plural("card", view.mystery_hand_size || 0)} left).`));
-  const cards = row("ma-lot", a.cards.map((c) => card(ctx, c, 1.35)));
+  if (a.type === "mystery_flip")
+    return panel(
+      "Mystery hand",
+      h(
+        "p",
+        {},
+        who(ctx, a.flipper),
+        ` may turn up a card of the mystery hand (${plural("card", view.mystery_hand_size || 0)} left).`,
+      ),
+    );
+  const cards = row(
+    "ma-lot",
+    a.cards.map((c) => card(ctx, c, 1.35)),
+  );
   if (a.type === "double") {
-    return panel("Double", h("div", { class: "auction-box" }, cards, h("div", { class: "auction-facts" }, h("span", {}, who(ctx, a.auctioneer), " played a double."), h("span", {}, "Offered to ", who(ctx, a.offer_to), " to add a second painting of that artist."))));
+    return panel(
+      "Double",
+      h(
+        "div",
+        { class: "auction-box" },
+        cards,
+        h(
+          "div",
+          { class: "auction-facts" },
+          h("span", {}, who(ctx, a.auctioneer), " played a double."),
+          h("span", {}, "Offered to ", who(ctx, a.offer_to), " to add a second painting of that artist."),
+        ),
+      ),
+    );
   }
-  const facts = [h("span", {}, h("strong", {}, `${capital(TYPE_WORDS[a.type] || a.type)} auction`), " by ", who(ctx, a.auctioneer))];
-  if (a.type === "fixed_price" && a.price !== undefined && a.price !== null) facts.push(h("span", {}, "Price ", h("span", { class: "big-number", "data-price": a.price }, String(a.price))));
+  const facts = [
+    h(
+      "span",
+      {},
+      h("strong", {}, `${capital(TYPE_WORDS[a.type] || a.type)} auction`),
+      " by ",
+      who(ctx, a.auctioneer),
+    ),
+  ];
+  if (a.type === "fixed_price" && a.price !== undefined && a.price !== null)
+    facts.push(
+      h("span", {}, "Price ", h("span", { class: "big-number", "data-price": a.price }, String(a.price))),
+    );
   if (a.type !== "hidden" && a.type !== "fixed_price") {
-    facts.push(a.high !== null && a.high !== undefined ? h("span", {}, "Highest bid ", h("span", { class: "big-number", "data-high": a.high }, String(a.high)), " by ", who(ctx, a.high_bidder)) : h("span", { class: "muted" }, "No bid yet."));
+    facts.push(
+      a.high !== null && a.high !== undefined
+        ? h(
+            "span",
+            {},
+            "Highest bid ",
+            h("span", { class: "big-number", "data-high": a.high }, String(a.high)),
+            " by ",
+            who(ctx, a.high_bidder),
+          )
+        : h("span", { class: "muted" }, "No bid yet."),
+    );
   }
-  if (a.passed && a.passed.length) facts.push(h("span", {}, "Passed since the last bid: ", listWords(a.passed.map((p) => ctx.name(p)))));
+  if (a.passed && a.passed.length)
+    facts.push(h("span", {}, "Passed since the last bid: ", listWords(a.passed.map((p) => ctx.name(p)))));
   if (a.have_bid) {
     facts.push(
       h(
         "span",
         { class: "sealed" },
         "Sealed bids: ",
-        Array.from({ length: view.players }, (_, p) => h("span", { class: `tag ${a.have_bid.includes(p) ? "ok" : ""}`, "data-has-bid": a.have_bid.includes(p) ? "yes" : "no" }, `${ctx.name(p)} ${a.have_bid.includes(p) ? "has bid" : "is choosing"}`)),
+        Array.from({ length: view.players }, (_, p) =>
+          h(
+            "span",
+            {
+              class: `tag ${a.have_bid.includes(p) ? "ok" : ""}`,
+              "data-has-bid": a.have_bid.includes(p) ? "yes" : "no",
+            },
+            `${ctx.name(p)} ${a.have_bid.includes(p) ? "has bid" : "is choosing"}`,
+          ),
+        ),
       ),
     );
-    if (a.my_bid !== null && a.my_bid !== undefined) facts.push(h("span", {}, "Your hidden bid: ", h("strong", {}, String(a.my_bid))));
+    if (a.my_bid !== null && a.my_bid !== undefined)
+      facts.push(h("span", {}, "Your hidden bid: ", h("strong", {}, String(a.my_bid))));
   }
-  return panel("Auction", h("div", { class: "auction-box" }, cards, h("div", { class: "auction-facts" }, facts)));
+  return panel(
+    "Auction",
+    h("div", { class: "auction-box" }, cards, h("div", { class: "auction-facts" }, facts)),
+  );
 }
 
 function artistBoard(view, ctx) {
   const rounds = view.board.length;
-  const head = h("tr", {}, h("th", { scope: "col" }, "Artist"), h("th", { scope: "col" }, `Played in round ${view.round}`), Array.from({ length: rounds }, (_, r) => h("th", { scope: "col" }, `Round ${r + 1}`)), h("th", { scope: "col" }, "Value"));
+  const head = h(
+    "tr",
+    {},
+    h("th", { scope: "col" }, "Artist"),
+    h("th", { scope: "col" }, `Played in round ${view.round}`),
+    Array.from({ length: rounds }, (_, r) => h("th", { scope: "col" }, `Round ${r + 1}`)),
+    h("th", { scope: "col" }, "Value"),
+  );
   const rows = ctx.catalog.artists.map((name, a) =>
     h(
       "tr",
       { "data-artist": a },
       h("th", { scope: "row" }, h("span", { class: "swatch", style: `background:${COLORS[a][0]}` }), name),
-      h("td", { "aria-label": `${view.played[a]} played` }, svg(58, 12, null, Array.from({ length: 5 }, (_, i) => s("circle", { cx: 6 + i * 11.5, cy: 6, r: 4.5, fill: i < view.played[a] ? COLORS[a][0] : "#fff", stroke: COLORS[a][2] })))),
+      h(
+        "td",
+        { "aria-label": `${view.played[a]} played` },
+        svg(
+          58,
+          12,
+          null,
+          Array.from({ length: 5 }, (_, i) =>
+            s("circle", {
+              cx: 6 + i * 11.5,
+              cy: 6,
+              r: 4.5,
+              fill: i < view.played[a] ? COLORS[a][0] : "#fff",
+              stroke: COLORS[a][2],
+            }),
+          ),
+        ),
+      ),
       view.board.map((r) => h("td", {}, r[a] ? String(r[a]) : "")),
       h("td", {}, h("strong", {}, String(view.values[a]))),
     ),
   );
-  return panel("Artists", h("div", { class: "scroll-x" }, h("table", { class: "grid artist-board" }, h("thead", {}, head), h("tbody", {}, rows))), h("p", { class: "hint" }, `Round ${view.round} of 4 · tiles ${TILES.join(" / ")} to the three artists played most · the 5th painting of an artist ends the round · ${plural("card", view.deck_size)} left to deal`, view.mystery_hand_size !== null && view.mystery_hand_size !== undefined ? ` · mystery hand: ${plural("card", view.mystery_hand_size)}` : ""));
+  return panel(
+    "Artists",
+    h(
+      "div",
+      { class: "scroll-x" },
+      h("table", { class: "grid artist-board" }, h("thead", {}, head), h("tbody", {}, rows)),
+    ),
+    h(
+      "p",
+      { class: "hint" },
+      `Round ${view.round} of 4 · tiles ${TILES.join(" / ")} to the three artists played most · the 5th painting of an artist ends the round · ${plural("card", view.deck_size)} left to deal`,
+      view.mystery_hand_size !== null && view.mystery_hand_size !== undefined
+        ? ` · mystery hand: ${plural("card", view.mystery_hand_size)}`
+        : "",
+    ),
+  );
 }
 
 function playersPanel(view, ctx) {
-  return seatBoxes(
-    "Players",
-    view,
-    ctx,
-    (p) => [
-      h("h4", {}, who(ctx, p)),
-      h("div", { class: "facts" }, h("span", {}, "Cash ", view.cash[p] === null ? h("span", { class: "muted", "data-cash": "hidden" }, "behind the screen") : h("b", { "data-cash": view.cash[p] }, String(view.cash[p]))), h("span", {}, "Hand ", h("b", {}, String(view.hand_sizes[p])))),
-      h("div", { class: "facts" }, "Bought this round: ", paintingsOf(ctx, view.paintings[p])),
-    ],
-  );
+  return seatBoxes("Players", view, ctx, (p) => [
+    h(
+      "h4",
+      {},
+      who(ctx, p),
+      cardBack(22, 30, `${plural("card", view.hand_sizes[p])} in hand`, view.hand_sizes[p]),
+    ),
+    h(
+      "div",
+      { class: "facts" },
+      h(
+        "span",
+        {},
+        "Cash ",
+        view.cash[p] === null
+          ? h("span", { class: "muted", "data-cash": "hidden" }, "behind the screen")
+          : h("b", { "data-cash": view.cash[p] }, String(view.cash[p])),
+      ),
+      h("span", {}, "Hand ", h("b", {}, String(view.hand_sizes[p]))),
+    ),
+    h("div", { class: "facts" }, "Bought this round: ", paintingsOf(ctx, view.paintings[p])),
+  ]);
 }
 function handPanel(view, ctx) {
   if (view.hand === null || view.hand === undefined) return null;
@@ -153,15 +330,46 @@ function handPanel(view, ctx) {
     const kind = play && play.has(c) ? "play" : add && add.has(c) ? "add" : null;
     const pic = card(ctx, c);
     if (!kind) return pic;
-    return h("button", { type: "button", class: "card-button", "data-kind": kind, "data-arg": c, "data-key": `hand:${kind}:${c}`, "aria-label": `${kind === "play" ? "Auction" : "Add"} ${cardWords(ctx, c)}`, onclick: () => ctx.act(kind, c) }, pic);
+    return h(
+      "button",
+      {
+        type: "button",
+        class: "card-button",
+        "data-kind": kind,
+        "data-arg": c,
+        "data-key": `hand:${kind}:${c}`,
+        "aria-label": `${kind === "play" ? "Auction" : "Add"} ${cardWords(ctx, c)}`,
+        onclick: () => ctx.act(kind, c),
+      },
+      pic,
+    );
   });
-  const hint = play ? "Click a painting to auction it." : add ? "Click a painting of the same artist to add it to the double (or add nothing)." : "";
-  return panel(`Your hand (${view.hand.length})`, hint ? h("p", { class: "hint" }, hint) : null, h("div", { class: "row hand", "data-hand-seat": view.seat }, cards.length ? cards : h("span", { class: "muted" }, "empty")));
+  const hint = play
+    ? "Click a painting to auction it."
+    : add
+      ? "Click a painting of the same artist to add it to the double (or add nothing)."
+      : "";
+  return panel(
+    `Your hand (${view.hand.length})`,
+    hint ? h("p", { class: "hint" }, hint) : null,
+    h(
+      "div",
+      { class: "row hand", "data-hand-seat": view.seat },
+      cards.length ? cards : h("span", { class: "muted" }, "empty"),
+    ),
+  );
 }
 
 export default {
   board(view, ctx) {
-    return h("div", { class: "board ma" }, auctionPanel(view, ctx), handPanel(view, ctx), artistBoard(view, ctx), playersPanel(view, ctx));
+    return h(
+      "div",
+      { class: "board ma" },
+      auctionPanel(view, ctx),
+      handPanel(view, ctx),
+      artistBoard(view, ctx),
+      playersPanel(view, ctx),
+    );
   },
 
   hidden(view, ctx) {
@@ -170,8 +378,16 @@ export default {
       "div",
       { class: "hidden-info" },
       h("div", { class: "facts" }, h("span", {}, "Cash ", h("b", {}, String(view.cash[view.seat])))),
-      a && a.my_bid !== null && a.my_bid !== undefined ? h("div", { class: "facts" }, "Hidden bid chosen: ", h("b", {}, String(a.my_bid))) : null,
-      h("div", { class: "row hand", "data-hand-seat": view.seat }, view.hand.length ? view.hand.map((c) => card(ctx, c, 0.7)) : h("span", { class: "muted" }, "no cards")),
+      a && a.my_bid !== null && a.my_bid !== undefined
+        ? h("div", { class: "facts" }, "Hidden bid chosen: ", h("b", {}, String(a.my_bid)))
+        : null,
+      h(
+        "div",
+        { class: "row hand", "data-hand-seat": view.seat },
+        view.hand.length
+          ? view.hand.map((c) => card(ctx, c, 0.7))
+          : h("span", { class: "muted" }, "no cards"),
+      ),
     );
   },
 
@@ -181,7 +397,19 @@ export default {
     return h(
       "div",
       { class: "players" },
-      f.hands.map((hand, p) => h("div", { class: "player", style: `--seat:${ctx.color(p)}`, "data-seat": p }, h("h4", {}, who(ctx, p)), h("div", { class: "facts" }, "Cash ", h("b", {}, String(f.cash[p]))), h("div", { class: "row hand" }, hand.length ? hand.map((c) => card(ctx, c, 0.6)) : h("span", { class: "muted" }, "no cards left")))),
+      f.hands.map((hand, p) =>
+        h(
+          "div",
+          { class: "player", style: `--seat:${ctx.color(p)}`, "data-seat": p },
+          h("h4", {}, who(ctx, p)),
+          h("div", { class: "facts" }, "Cash ", h("b", {}, String(f.cash[p]))),
+          h(
+            "div",
+            { class: "row hand" },
+            hand.length ? hand.map((c) => card(ctx, c, 0.6)) : h("span", { class: "muted" }, "no cards left"),
+          ),
+        ),
+      ),
     );
   },
 
@@ -243,7 +471,11 @@ export default {
   },
 
   choice(kind, value, view, ctx) {
-    if (kind === "play" || kind === "add") return { label: `${kind === "play" ? "Auction" : "Add"} ${cardWords(ctx, value)}`, pic: card(ctx, value, 0.7) };
+    if (kind === "play" || kind === "add")
+      return {
+        label: `${kind === "play" ? "Auction" : "Add"} ${cardWords(ctx, value)}`,
+        pic: card(ctx, value, 0.7),
+      };
     return { label: `${this.kindLabel(kind, view, ctx)} ${value}` };
   },
 };

@@ -10,18 +10,50 @@ const INDUSTRY_COLORS = ["#4d8f3a", "#c8961e", "#64748b", "#b45f3c", "#6d4bb0"];
 
 /** A flag-like mark of a country, in the box (x, y, 22 x 15). */
 function flag(country, x, y) {
-  const g = (...kids) => s("g", { transform: `translate(${x} ${y})` }, ...kids, s("rect", { x: 0, y: 0, width: 22, height: 15, fill: "none", stroke: "#1f2430", "stroke-width": 0.8 }));
+  const g = (...kids) =>
+    s(
+      "g",
+      { transform: `translate(${x} ${y})` },
+      ...kids,
+      s("rect", { x: 0, y: 0, width: 22, height: 15, fill: "none", stroke: "#1f2430", "stroke-width": 0.8 }),
+    );
   switch (country) {
     case 0: // US: stripes and a canton
-      return g(s("rect", { width: 22, height: 15, fill: "#fff" }), [0, 2, 4, 6].map((i) => s("rect", { y: i * 2.15, width: 22, height: 2.15, fill: "#b22234" })), s("rect", { width: 9, height: 8, fill: "#3c3b6e" }));
+      return g(
+        s("rect", { width: 22, height: 15, fill: "#fff" }),
+        [0, 2, 4, 6].map((i) => s("rect", { y: i * 2.15, width: 22, height: 2.15, fill: "#b22234" })),
+        s("rect", { width: 9, height: 8, fill: "#3c3b6e" }),
+      );
     case 1: // EU: a ring of stars
-      return g(s("rect", { width: 22, height: 15, fill: "#003399" }), Array.from({ length: 10 }, (_, i) => s("circle", { cx: 11 + 4.6 * Math.cos((i * Math.PI) / 5), cy: 7.5 + 4.6 * Math.sin((i * Math.PI) / 5), r: 0.9, fill: "#ffcc00" })));
+      return g(
+        s("rect", { width: 22, height: 15, fill: "#003399" }),
+        Array.from({ length: 10 }, (_, i) =>
+          s("circle", {
+            cx: 11 + 4.6 * Math.cos((i * Math.PI) / 5),
+            cy: 7.5 + 4.6 * Math.sin((i * Math.PI) / 5),
+            r: 0.9,
+            fill: "#ffcc00",
+          }),
+        ),
+      );
     case 2: // CN: a star on red
-      return g(s("rect", { width: 22, height: 15, fill: "#de2910" }), s("polygon", { points: "5,2 6,5 9,5 6.6,6.8 7.5,9.8 5,8 2.5,9.8 3.4,6.8 1,5 4,5", fill: "#ffde00" }));
+      return g(
+        s("rect", { width: 22, height: 15, fill: "#de2910" }),
+        s("polygon", { points: "5,2 6,5 9,5 6.6,6.8 7.5,9.8 5,8 2.5,9.8 3.4,6.8 1,5 4,5", fill: "#ffde00" }),
+      );
     case 3: // JP: a disc on white
-      return g(s("rect", { width: 22, height: 15, fill: "#fff" }), s("circle", { cx: 11, cy: 7.5, r: 4.2, fill: "#bc002d" }));
+      return g(
+        s("rect", { width: 22, height: 15, fill: "#fff" }),
+        s("circle", { cx: 11, cy: 7.5, r: 4.2, fill: "#bc002d" }),
+      );
     default: // UK: crosses
-      return g(s("rect", { width: 22, height: 15, fill: "#012169" }), s("path", { d: "M0 0 L22 15 M22 0 L0 15", stroke: "#fff", "stroke-width": 3 }), s("path", { d: "M0 0 L22 15 M22 0 L0 15", stroke: "#c8102e", "stroke-width": 1 }), s("path", { d: "M11 0 V15 M0 7.5 H22", stroke: "#fff", "stroke-width": 4.5 }), s("path", { d: "M11 0 V15 M0 7.5 H22", stroke: "#c8102e", "stroke-width": 2.4 }));
+      return g(
+        s("rect", { width: 22, height: 15, fill: "#012169" }),
+        s("path", { d: "M0 0 L22 15 M22 0 L0 15", stroke: "#fff", "stroke-width": 3 }),
+        s("path", { d: "M0 0 L22 15 M22 0 L0 15", stroke: "#c8102e", "stroke-width": 1 }),
+        s("path", { d: "M11 0 V15 M0 7.5 H22", stroke: "#fff", "stroke-width": 4.5 }),
+        s("path", { d: "M11 0 V15 M0 7.5 H22", stroke: "#c8102e", "stroke-width": 2.4 }),
+      );
   }
 }
 
@@ -31,15 +63,47 @@ function industryIcon(i, x, y, scale = 1) {
   const t = `translate(${x} ${y}) scale(${scale})`;
   switch (i) {
     case 0: // agriculture: an ear of wheat
-      return s("g", { transform: t, fill: c, stroke: c }, s("path", { d: "M0 12 V-10", "stroke-width": 1.8, fill: "none" }), [-7, -2, 3].map((dy) => [s("ellipse", { cx: -3.5, cy: dy, rx: 2.4, ry: 4, transform: `rotate(-30 -3.5 ${dy})` }), s("ellipse", { cx: 3.5, cy: dy, rx: 2.4, ry: 4, transform: `rotate(30 3.5 ${dy})` })]));
+      return s(
+        "g",
+        { transform: t, fill: c, stroke: c },
+        s("path", { d: "M0 12 V-10", "stroke-width": 1.8, fill: "none" }),
+        [-7, -2, 3].map((dy) => [
+          s("ellipse", { cx: -3.5, cy: dy, rx: 2.4, ry: 4, transform: `rotate(-30 -3.5 ${dy})` }),
+          s("ellipse", { cx: 3.5, cy: dy, rx: 2.4, ry: 4, transform: `rotate(30 3.5 ${dy})` }),
+        ]),
+      );
     case 1: // financial: a stack of coins
-      return s("g", { transform: t, fill: "#f5d77a", stroke: c, "stroke-width": 1.4 }, [8, 3, -2, -7].map((dy) => s("ellipse", { cx: 0, cy: dy, rx: 10, ry: 3.6 })));
+      return s(
+        "g",
+        { transform: t, fill: "#f5d77a", stroke: c, "stroke-width": 1.4 },
+        [8, 3, -2, -7].map((dy) => s("ellipse", { cx: 0, cy: dy, rx: 10, ry: 3.6 })),
+      );
     case 2: // manufacturing: a gear
-      return s("g", { transform: t, fill: c }, Array.from({ length: 8 }, (_, k) => s("rect", { x: -2.2, y: -12, width: 4.4, height: 6, transform: `rotate(${k * 45})` })), s("circle", { r: 8 }), s("circle", { r: 3, fill: "#fffdf8" }));
+      return s(
+        "g",
+        { transform: t, fill: c },
+        Array.from({ length: 8 }, (_, k) =>
+          s("rect", { x: -2.2, y: -12, width: 4.4, height: 6, transform: `rotate(${k * 45})` }),
+        ),
+        s("circle", { r: 8 }),
+        s("circle", { r: 3, fill: "#fffdf8" }),
+      );
     case 3: // housing: a house
-      return s("g", { transform: t, fill: c }, s("polygon", { points: "-11,-1 0,-11 11,-1" }), s("rect", { x: -8, y: -1, width: 16, height: 12 }), s("rect", { x: -2.5, y: 4, width: 5, height: 7, fill: "#fffdf8" }));
+      return s(
+        "g",
+        { transform: t, fill: c },
+        s("polygon", { points: "-11,-1 0,-11 11,-1" }),
+        s("rect", { x: -8, y: -1, width: 16, height: 12 }),
+        s("rect", { x: -2.5, y: 4, width: 5, height: 7, fill: "#fffdf8" }),
+      );
     default: // government: columns
-      return s("g", { transform: t, fill: c }, s("polygon", { points: "-12,-5 0,-12 12,-5" }), [-8, -2.7, 2.7, 8].map((d) => s("rect", { x: d - 1.6, y: -4, width: 3.2, height: 12 })), s("rect", { x: -12, y: 8, width: 24, height: 3 }));
+      return s(
+        "g",
+        { transform: t, fill: c },
+        s("polygon", { points: "-12,-5 0,-12 12,-5" }),
+        [-8, -2.7, 2.7, 8].map((d) => s("rect", { x: d - 1.6, y: -4, width: 3.2, height: 12 })),
+        s("rect", { x: -12, y: 8, width: 24, height: 3 }),
+      );
   }
 }
 
@@ -68,7 +132,13 @@ export function tile(ctx, id, scale = 1) {
     text(51, 16.5, String(t.vp), { "font-size": 11, "font-weight": 700, fill: "#fff" }),
     text(51, 28.5, "VP", { "font-size": 6.5, fill: "#5f6675" }),
     industryIcon(t.industry, 30, 37, 0.9),
-    text(w / 2, 59, industryName(ctx, t.industry), { "font-size": 7.5, "font-weight": 600, ...(industryName(ctx, t.industry).length > 10 ? { textLength: 54, lengthAdjust: "spacingAndGlyphs" } : {}) }),
+    text(w / 2, 59, industryName(ctx, t.industry), {
+      "font-size": 7.5,
+      "font-weight": 600,
+      ...(industryName(ctx, t.industry).length > 10
+        ? { textLength: 54, lengthAdjust: "spacingAndGlyphs" }
+        : {}),
+    }),
   );
   pic.setAttribute("width", String(w * scale));
   pic.setAttribute("height", String(w * scale));
@@ -81,7 +151,18 @@ function nationFlag(ctx, country) {
 }
 
 function industryBadge(ctx, i) {
-  return h("span", { class: "row", "data-token": i }, svg(26, 26, `industry token: ${industryName(ctx, i)}`, s("circle", { cx: 13, cy: 13, r: 12, fill: "#fff", stroke: "#1f2430" }), industryIcon(i, 13, 13, 0.75)), industryName(ctx, i));
+  return h(
+    "span",
+    { class: "row", "data-token": i },
+    svg(
+      26,
+      26,
+      `industry token: ${industryName(ctx, i)}`,
+      s("circle", { cx: 13, cy: 13, r: 12, fill: "#fff", stroke: "#1f2430" }),
+      industryIcon(i, 13, 13, 0.75),
+    ),
+    industryName(ctx, i),
+  );
 }
 
 function bidders(view, a) {
@@ -91,7 +172,24 @@ function bidders(view, a) {
 }
 
 function bidsTable(ctx, rounds, n) {
-  return h("table", { class: "grid" }, h("tr", {}, h("th", {}, "Round"), Array.from({ length: n }, (_, p) => h("th", {}, ctx.name(p)))), rounds.map((r, i) => h("tr", {}, h("td", {}, i ? `rebid ${i}` : "bids"), r.map((b) => h("td", {}, b === null ? "–" : String(b))))));
+  return h(
+    "table",
+    { class: "grid" },
+    h(
+      "tr",
+      {},
+      h("th", {}, "Round"),
+      Array.from({ length: n }, (_, p) => h("th", {}, ctx.name(p))),
+    ),
+    rounds.map((r, i) =>
+      h(
+        "tr",
+        {},
+        h("td", {}, i ? `rebid ${i}` : "bids"),
+        r.map((b) => h("td", {}, b === null ? "–" : String(b))),
+      ),
+    ),
+  );
 }
 
 function auctionPanel(view, ctx) {
@@ -100,9 +198,28 @@ function auctionPanel(view, ctx) {
   const asked = bidders(view, a);
   const sealedPhase = view.phase !== "open_bid";
   const facts = [
-    h("span", {}, a.auctioneer === null ? h("strong", {}, "Last turn: everyone bids in secret, no auctioneer.") : [who(ctx, a.auctioneer), " is the auctioneer", a.open !== null ? [" and opened at ", h("span", { class: "big-number", "data-open": a.open }, String(a.open))] : ": choosing an opening bid."]),
+    h(
+      "span",
+      {},
+      a.auctioneer === null
+        ? h("strong", {}, "Last turn: everyone bids in secret, no auctioneer.")
+        : [
+            who(ctx, a.auctioneer),
+            " is the auctioneer",
+            a.open !== null
+              ? [" and opened at ", h("span", { class: "big-number", "data-open": a.open }, String(a.open))]
+              : ": choosing an opening bid.",
+          ],
+    ),
   ];
-  if (a.ties.length) facts.push(h("span", {}, `Ties so far: ${a.ties.map((t) => listWords(t.map((p) => ctx.name(p)))).join("; ")} (${a.ties.length} of 3).`));
+  if (a.ties.length)
+    facts.push(
+      h(
+        "span",
+        {},
+        `Ties so far: ${a.ties.map((t) => listWords(t.map((p) => ctx.name(p)))).join("; ")} (${a.ties.length} of 3).`,
+      ),
+    );
   if (sealedPhase) {
     facts.push(
       h(
@@ -111,13 +228,24 @@ function auctionPanel(view, ctx) {
         a.rebid ? `Rebid ${a.rebid}: ` : "Sealed bids: ",
         asked.map((p) => {
           const done = !a.waiting.includes(p);
-          return h("span", { class: `tag ${done ? "ok" : ""}`, "data-has-bid": done ? "yes" : "no" }, `${ctx.name(p)} ${done ? "has bid" : "is choosing"}`);
+          return h(
+            "span",
+            { class: `tag ${done ? "ok" : ""}`, "data-has-bid": done ? "yes" : "no" },
+            `${ctx.name(p)} ${done ? "has bid" : "is choosing"}`,
+          );
         }),
       ),
     );
   }
-  if (a.my_bids && a.my_bids.length) facts.push(h("span", {}, "Your bids: ", h("strong", {}, a.my_bids.join(", "))));
-  return panel(`Turn ${view.turn + 1} of ${view.turns}`, h("div", { class: "auction-box" }, tile(ctx, a.tile, 1.4), h("div", { class: "auction-facts" }, facts)), a.bids && a.bids.length ? [h("h4", {}, "Every bid (you are the auctioneer)"), bidsTable(ctx, a.bids, view.players)] : null);
+  if (a.my_bids && a.my_bids.length)
+    facts.push(h("span", {}, "Your bids: ", h("strong", {}, a.my_bids.join(", "))));
+  return panel(
+    `Turn ${view.turn + 1} of ${view.turns}`,
+    h("div", { class: "auction-box" }, tile(ctx, a.tile, 1.4), h("div", { class: "auction-facts" }, facts)),
+    a.bids && a.bids.length
+      ? [h("h4", {}, "Every bid (you are the auctioneer)"), bidsTable(ctx, a.bids, view.players)]
+      : null,
+  );
 }
 
 function playersPanel(view, ctx) {
@@ -126,11 +254,41 @@ function playersPanel(view, ctx) {
     view,
     ctx,
     (p) => [
-      h("h4", {}, h("span", { class: "row" }, nationFlag(ctx, view.nations[p]), who(ctx, p)), h("span", { class: "muted" }, countryName(ctx, view.nations[p]))),
-      p === view.seat ? h("div", { class: "facts" }, view.token !== null && view.token !== undefined ? industryBadge(ctx, view.token) : null, h("span", {}, "Spent ", h("b", { "data-spent": view.spent }, String(view.spent)))) : null,
-      view.zero_marks ? h("div", { class: "facts" }, `Zero-bid marks: ${view.zero_marks[p].length ? view.zero_marks[p].map((r) => `round ${r + 1}`).join(", ") : "none"}`) : null,
-      view.peeks ? h("div", { class: "facts" }, view.peeks[p] === null ? "Peek unused" : `Peeked at turn ${view.peeks[p] + 1}`) : null,
-      h("div", { class: "row" }, view.owned[p].length ? view.owned[p].map((t) => tile(ctx, t, 0.6)) : h("span", { class: "muted" }, "no tiles yet")),
+      h(
+        "h4",
+        {},
+        h("span", { class: "row" }, nationFlag(ctx, view.nations[p]), who(ctx, p)),
+        h("span", { class: "muted" }, countryName(ctx, view.nations[p])),
+      ),
+      p === view.seat
+        ? h(
+            "div",
+            { class: "facts" },
+            view.token !== null && view.token !== undefined ? industryBadge(ctx, view.token) : null,
+            h("span", {}, "Spent ", h("b", { "data-spent": view.spent }, String(view.spent))),
+          )
+        : null,
+      view.zero_marks
+        ? h(
+            "div",
+            { class: "facts" },
+            `Zero-bid marks: ${view.zero_marks[p].length ? view.zero_marks[p].map((r) => `round ${r + 1}`).join(", ") : "none"}`,
+          )
+        : null,
+      view.peeks
+        ? h(
+            "div",
+            { class: "facts" },
+            view.peeks[p] === null ? "Peek unused" : `Peeked at turn ${view.peeks[p] + 1}`,
+          )
+        : null,
+      h(
+        "div",
+        { class: "row" },
+        view.owned[p].length
+          ? view.owned[p].map((t) => tile(ctx, t, 0.6))
+          : h("span", { class: "muted" }, "no tiles yet"),
+      ),
     ],
     h("p", { class: "hint" }, `${view.tiles_left} tiles left face down after this one.`),
   );
@@ -150,16 +308,70 @@ function historyPanel(view, ctx) {
         h("td", {}, a.open === null ? "—" : String(a.open)),
         h("td", {}, a.winner === null ? "nobody" : ctx.name(a.winner)),
         h("td", {}, a.amount === null ? h("span", { class: "muted" }, "secret") : String(a.amount)),
-        h("td", {}, [a.ties.length ? `ties: ${a.ties.length}` : "", a.zero_bids && a.zero_bids.length ? ` zero: ${a.zero_bids.map((p) => ctx.name(p)).join(", ")}` : ""].join("").trim() || "—"),
-        h("td", {}, a.my_bids && a.my_bids.length ? a.my_bids.join(", ") : a.bids ? a.bids.map((r) => r.map((b) => (b === null ? "–" : b)).join("/")).join("; ") : "—"),
+        h(
+          "td",
+          {},
+          [
+            a.ties.length ? `ties: ${a.ties.length}` : "",
+            a.zero_bids && a.zero_bids.length
+              ? ` zero: ${a.zero_bids.map((p) => ctx.name(p)).join(", ")}`
+              : "",
+          ]
+            .join("")
+            .trim() || "—",
+        ),
+        h(
+          "td",
+          {},
+          a.my_bids && a.my_bids.length
+            ? a.my_bids.join(", ")
+            : a.bids
+              ? a.bids.map((r) => r.map((b) => (b === null ? "–" : b)).join("/")).join("; ")
+              : "—",
+        ),
       ),
     );
-  return panel("Finished auctions", h("div", { class: "scroll-x" }, h("table", { class: "grid" }, h("thead", {}, h("tr", {}, ["Turn", "Tile", "Auctioneer", "Open", "Winner", "Price", "Ties, zeros", "Your bids / all bids"].map((t) => h("th", { scope: "col" }, t)))), h("tbody", {}, rows))));
+  return panel(
+    "Finished auctions",
+    h(
+      "div",
+      { class: "scroll-x" },
+      h(
+        "table",
+        { class: "grid" },
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            [
+              "Turn",
+              "Tile",
+              "Auctioneer",
+              "Open",
+              "Winner",
+              "Price",
+              "Ties, zeros",
+              "Your bids / all bids",
+            ].map((t) => h("th", { scope: "col" }, t)),
+          ),
+        ),
+        h("tbody", {}, rows),
+      ),
+    ),
+  );
 }
 
 export default {
   board(view, ctx) {
-    return h("div", { class: "board qe" }, auctionPanel(view, ctx), playersPanel(view, ctx), historyPanel(view, ctx));
+    return h(
+      "div",
+      { class: "board qe" },
+      auctionPanel(view, ctx),
+      playersPanel(view, ctx),
+      historyPanel(view, ctx),
+    );
   },
 
   hidden(view, ctx) {
@@ -169,8 +381,17 @@ export default {
       { class: "facts" },
       view.token !== null && view.token !== undefined ? industryBadge(ctx, view.token) : null,
       h("span", {}, "Spent ", h("b", {}, String(view.spent))),
-      a && a.my_bids && a.my_bids.length ? h("span", {}, "Bids this auction ", h("b", {}, a.my_bids.join(", "))) : null,
-      a && a.bids && a.bids.length ? h("span", {}, "Sees every bid: ", a.bids.map((r) => r.map((b) => (b === null ? "–" : b)).join("/")).join("; ")) : null,
+      a && a.my_bids && a.my_bids.length
+        ? h("span", {}, "Bids this auction ", h("b", {}, a.my_bids.join(", ")))
+        : null,
+      a && a.bids && a.bids.length
+        ? h(
+            "span",
+            {},
+            "Sees every bid: ",
+            a.bids.map((r) => r.map((b) => (b === null ? "–" : b)).join("/")).join("; "),
+          )
+        : null,
     );
   },
 
@@ -187,16 +408,49 @@ export default {
         h(
           "table",
           { class: "grid final-scoring" },
-          h("thead", {}, h("tr", {}, h("th", {}, "Bank"), h("th", {}, "Token"), h("th", {}, "Spent"), parts.map((k) => h("th", {}, capital(k.replace(/_/g, " ")))), h("th", {}, ""))),
+          h(
+            "thead",
+            {},
+            h(
+              "tr",
+              {},
+              h("th", {}, "Bank"),
+              h("th", {}, "Token"),
+              h("th", {}, "Spent"),
+              parts.map((k) => h("th", {}, capital(k.replace(/_/g, " ")))),
+              h("th", {}, ""),
+            ),
+          ),
           h(
             "tbody",
             {},
-            f.spent.map((sp, p) => h("tr", { "data-seat": p }, h("td", {}, who(ctx, p)), h("td", {}, f.tokens ? industryName(ctx, f.tokens[p]) : "—"), h("td", {}, String(sp)), parts.map((k) => h("td", {}, String(f.scoring[p][k]))), h("td", {}, f.eliminated.includes(p) ? h("span", { class: "tag warn" }, "eliminated: spent the most") : ""))),
+            f.spent.map((sp, p) =>
+              h(
+                "tr",
+                { "data-seat": p },
+                h("td", {}, who(ctx, p)),
+                h("td", {}, f.tokens ? industryName(ctx, f.tokens[p]) : "—"),
+                h("td", {}, String(sp)),
+                parts.map((k) => h("td", {}, String(f.scoring[p][k]))),
+                h(
+                  "td",
+                  {},
+                  f.eliminated.includes(p)
+                    ? h("span", { class: "tag warn" }, "eliminated: spent the most")
+                    : "",
+                ),
+              ),
+            ),
           ),
         ),
       ),
       h("h4", {}, "Every winning bid"),
-      row("", f.amounts.map((amt, k) => h("span", { class: "tag" }, `turn ${k + 1}: ${amt === null ? "no winner" : amt}`))),
+      row(
+        "",
+        f.amounts.map((amt, k) =>
+          h("span", { class: "tag" }, `turn ${k + 1}: ${amt === null ? "no winner" : amt}`),
+        ),
+      ),
     );
   },
 
@@ -224,14 +478,22 @@ export default {
   },
 
   kindLabel(kind, view) {
-    if (kind === "bid") return view.phase === "rebid" ? "Rebid" : view.phase === "last_turn" ? "Secret bid (last turn)" : "Secret bid";
+    if (kind === "bid")
+      return view.phase === "rebid"
+        ? "Rebid"
+        : view.phase === "last_turn"
+          ? "Secret bid (last turn)"
+          : "Secret bid";
     return { open: "Opening bid", peek: "Peek at a winning bid" }[kind] || capital(kind.replace(/_/g, " "));
   },
 
   choice(kind, value, view, ctx) {
     if (kind === "peek") {
       const a = view.auctions.find((x) => x.turn === value);
-      return { label: `Peek at turn ${value + 1}${a ? `: ${tileInfo(ctx, a.tile).name}` : ""}`, pic: a ? tile(ctx, a.tile, 0.5) : null };
+      return {
+        label: `Peek at turn ${value + 1}${a ? `: ${tileInfo(ctx, a.tile).name}` : ""}`,
+        pic: a ? tile(ctx, a.tile, 0.5) : null,
+      };
     }
     return { label: `${this.kindLabel(kind, view, ctx)} ${value}` };
   },

@@ -6,7 +6,6 @@ import { capital, h, panel, plural, row, s, svg } from "../dom.js";
 import { seatBoxes, who } from "../common.js";
 import { frame, text } from "../pictures.js";
 
-const POLICE = 0;
 const ROW_MAX = 7;
 const POLICE_MAX = 7;
 const TRINKETS = ["#d4477a", "#2f8fd0", "#e0a21b", "#44a05a", "#8b5cc7"];
@@ -22,25 +21,139 @@ function palm(ctx, t) {
 
 /** The colour and icon of a card type. */
 function look(t) {
-  if (t === 0) return { color: "#23408e", icon: (x, y) => s("path", { d: `M${x} ${y - 11} L${x + 9} ${y - 7} L${x + 8} ${y + 4} Q${x} ${y + 12} ${x - 8} ${y + 4} L${x - 9} ${y - 7} Z`, fill: "#f2c94c", stroke: "#1f2430" }) };
-  if (t === 1) return { color: "#2d2d34", icon: (x, y) => s("path", { d: `M${x - 13} ${y - 3} Q${x} ${y - 10} ${x + 13} ${y - 3} L${x + 11} ${y + 4} Q${x + 5} ${y + 7} ${x} ${y + 2} Q${x - 5} ${y + 7} ${x - 11} ${y + 4} Z`, fill: "#111", stroke: "#ddd" }) };
+  if (t === 0)
+    return {
+      color: "#23408e",
+      icon: (x, y) =>
+        s("path", {
+          d: `M${x} ${y - 11} L${x + 9} ${y - 7} L${x + 8} ${y + 4} Q${x} ${y + 12} ${x - 8} ${y + 4} L${x - 9} ${y - 7} Z`,
+          fill: "#f2c94c",
+          stroke: "#1f2430",
+        }),
+    };
+  if (t === 1)
+    return {
+      color: "#2d2d34",
+      icon: (x, y) =>
+        s("path", {
+          d: `M${x - 13} ${y - 3} Q${x} ${y - 10} ${x + 13} ${y - 3} L${x + 11} ${y + 4} Q${x + 5} ${y + 7} ${x} ${y + 2} Q${x - 5} ${y + 7} ${x - 11} ${y + 4} Z`,
+          fill: "#111",
+          stroke: "#ddd",
+        }),
+    };
   if (t === 2 || t === 3) {
-    return { color: t === 2 ? "#7a1f2b" : "#1f5a3d", icon: (x, y) => s("g", {}, s("ellipse", { cx: x, cy: y + 5, rx: 14, ry: 3.5, fill: "#1f2430" }), s("path", { d: `M${x - 8} ${y + 4} L${x - 6} ${y - 8} Q${x} ${y - 12} ${x + 6} ${y - 8} L${x + 8} ${y + 4} Z`, fill: "#1f2430" }), s("rect", { x: x - 7.5, y: y - 1, width: 15, height: 3, fill: t === 2 ? "#e25563" : "#5fd08a" })) };
+    return {
+      color: t === 2 ? "#7a1f2b" : "#1f5a3d",
+      icon: (x, y) =>
+        s(
+          "g",
+          {},
+          s("ellipse", { cx: x, cy: y + 5, rx: 14, ry: 3.5, fill: "#1f2430" }),
+          s("path", {
+            d: `M${x - 8} ${y + 4} L${x - 6} ${y - 8} Q${x} ${y - 12} ${x + 6} ${y - 8} L${x + 8} ${y + 4} Z`,
+            fill: "#1f2430",
+          }),
+          s("rect", { x: x - 7.5, y: y - 1, width: 15, height: 3, fill: t === 2 ? "#e25563" : "#5fd08a" }),
+        ),
+    };
   }
   if (t >= 4 && t <= 8) {
     const c = TRINKETS[t - 4];
-    return { color: c, icon: (x, y) => s("g", {}, s("polygon", { points: `${x - 11},${y - 3} ${x - 6},${y - 9} ${x + 6},${y - 9} ${x + 11},${y - 3} ${x},${y + 10}`, fill: "#fff", stroke: "#1f2430" }), s("polygon", { points: `${x - 11},${y - 3} ${x + 11},${y - 3} ${x},${y + 10}`, fill: c, "fill-opacity": 0.6 })) };
+    return {
+      color: c,
+      icon: (x, y) =>
+        s(
+          "g",
+          {},
+          s("polygon", {
+            points: `${x - 11},${y - 3} ${x - 6},${y - 9} ${x + 6},${y - 9} ${x + 11},${y - 3} ${x},${y + 10}`,
+            fill: "#fff",
+            stroke: "#1f2430",
+          }),
+          s("polygon", {
+            points: `${x - 11},${y - 3} ${x + 11},${y - 3} ${x},${y + 10}`,
+            fill: c,
+            "fill-opacity": 0.6,
+          }),
+        ),
+    };
   }
   if (t >= 9 && t <= 15) {
-    return { color: "#0f766e", icon: (x, y) => s("g", {}, s("rect", { x: x - 10, y: y - 11, width: 20, height: 22, fill: "#e8f3f1", stroke: "#1f2430" }), [0, 1, 2].map((i) => [0, 1].map((j) => s("rect", { x: x - 7 + j * 9, y: y - 8 + i * 6, width: 5, height: 4, fill: "#0f766e" })))) };
+    return {
+      color: "#0f766e",
+      icon: (x, y) =>
+        s(
+          "g",
+          {},
+          s("rect", { x: x - 10, y: y - 11, width: 20, height: 22, fill: "#e8f3f1", stroke: "#1f2430" }),
+          [0, 1, 2].map((i) =>
+            [0, 1].map((j) =>
+              s("rect", { x: x - 7 + j * 9, y: y - 8 + i * 6, width: 5, height: 4, fill: "#0f766e" }),
+            ),
+          ),
+        ),
+    };
   }
-  if (t === 16) return { color: "#8a7350", icon: (x, y) => s("g", { fill: "#f3ead8", stroke: "#1f2430" }, s("polygon", { points: `${x - 13},${y - 5} ${x},${y - 12} ${x + 13},${y - 5}` }), [-9, -3, 3, 9].map((d) => s("rect", { x: x + d - 1.5, y: y - 4, width: 3, height: 12 })), s("rect", { x: x - 13, y: y + 8, width: 26, height: 3 })) };
-  if (t === 17) return { color: "#d9661f", icon: (x, y) => s("g", {}, s("path", { d: `M${x - 14} ${y + 4} L${x - 12} ${y - 2} L${x - 6} ${y - 3} L${x - 2} ${y - 8} L${x + 7} ${y - 8} L${x + 11} ${y - 2} L${x + 14} ${y} L${x + 14} ${y + 4} Z`, fill: "#fff", stroke: "#1f2430" }), s("circle", { cx: x - 7, cy: y + 5, r: 3.5, fill: "#1f2430" }), s("circle", { cx: x + 8, cy: y + 5, r: 3.5, fill: "#1f2430" })) };
-  return { color: "#6b4f2e", icon: (x, y) => s("g", { fill: "none", stroke: "#fff", "stroke-width": 2.2 }, s("circle", { cx: x, cy: y, r: 10 }), s("circle", { cx: x, cy: y, r: 2.5, fill: "#fff" }), s("path", { d: `M${x - 10} ${y} L${x - 2.5} ${y} M${x + 2.5} ${y} L${x + 10} ${y} M${x} ${y + 2.5} L${x} ${y + 10}` })) };
+  if (t === 16)
+    return {
+      color: "#8a7350",
+      icon: (x, y) =>
+        s(
+          "g",
+          { fill: "#f3ead8", stroke: "#1f2430" },
+          s("polygon", { points: `${x - 13},${y - 5} ${x},${y - 12} ${x + 13},${y - 5}` }),
+          [-9, -3, 3, 9].map((d) => s("rect", { x: x + d - 1.5, y: y - 4, width: 3, height: 12 })),
+          s("rect", { x: x - 13, y: y + 8, width: 26, height: 3 }),
+        ),
+    };
+  if (t === 17)
+    return {
+      color: "#d9661f",
+      icon: (x, y) =>
+        s(
+          "g",
+          {},
+          s("path", {
+            d: `M${x - 14} ${y + 4} L${x - 12} ${y - 2} L${x - 6} ${y - 3} L${x - 2} ${y - 8} L${x + 7} ${y - 8} L${x + 11} ${y - 2} L${x + 14} ${y} L${x + 14} ${y + 4} Z`,
+            fill: "#fff",
+            stroke: "#1f2430",
+          }),
+          s("circle", { cx: x - 7, cy: y + 5, r: 3.5, fill: "#1f2430" }),
+          s("circle", { cx: x + 8, cy: y + 5, r: 3.5, fill: "#1f2430" }),
+        ),
+    };
+  return {
+    color: "#6b4f2e",
+    icon: (x, y) =>
+      s(
+        "g",
+        { fill: "none", stroke: "#fff", "stroke-width": 2.2 },
+        s("circle", { cx: x, cy: y, r: 10 }),
+        s("circle", { cx: x, cy: y, r: 2.5, fill: "#fff" }),
+        s("path", {
+          d: `M${x - 10} ${y} L${x - 2.5} ${y} M${x + 2.5} ${y} L${x + 10} ${y} M${x} ${y + 2.5} L${x} ${y + 10}`,
+        }),
+      ),
+  };
 }
 
 function palmTree(x, y) {
-  return s("g", { "aria-hidden": "true" }, s("path", { d: `M${x} ${y + 7} Q${x + 1} ${y + 2} ${x} ${y - 2}`, stroke: "#6b4f2e", "stroke-width": 1.6, fill: "none" }), s("path", { d: `M${x} ${y - 2} q-4 -3 -7 0 M${x} ${y - 2} q4 -3 7 0 M${x} ${y - 2} q-3 -5 -6 -3 M${x} ${y - 2} q3 -5 6 -3`, stroke: "#2f8f46", "stroke-width": 1.6, fill: "none" }));
+  return s(
+    "g",
+    { "aria-hidden": "true" },
+    s("path", {
+      d: `M${x} ${y + 7} Q${x + 1} ${y + 2} ${x} ${y - 2}`,
+      stroke: "#6b4f2e",
+      "stroke-width": 1.6,
+      fill: "none",
+    }),
+    s("path", {
+      d: `M${x} ${y - 2} q-4 -3 -7 0 M${x} ${y - 2} q4 -3 7 0 M${x} ${y - 2} q-3 -5 -6 -3 M${x} ${y - 2} q3 -5 6 -3`,
+      stroke: "#2f8f46",
+      "stroke-width": 1.6,
+      fill: "none",
+    }),
+  );
 }
 
 /** An auction card of type `t`. */
@@ -60,7 +173,11 @@ export function card(ctx, t, scale = 1) {
     icon(w / 2, 27),
     number ? text(w - 11, 16, number[1], { "font-size": 11, "font-weight": 700, fill: "#fff" }) : null,
     palm(ctx, t) ? palmTree(11, 14) : null,
-    text(w / 2, 63, short.replace(/ \d$/, ""), { "font-size": 8.5, "font-weight": 700, ...(short.length > 9 ? { textLength: 48, lengthAdjust: "spacingAndGlyphs" } : {}) }),
+    text(w / 2, 63, short.replace(/ \d$/, ""), {
+      "font-size": 8.5,
+      "font-weight": 700,
+      ...(short.length > 9 ? { textLength: 48, lengthAdjust: "spacingAndGlyphs" } : {}),
+    }),
     number ? text(w / 2, 73, `no. ${number[1]}`, { "font-size": 7.5, fill: "#5f6675" }) : null,
   );
   pic.setAttribute("width", String(w * scale));
@@ -75,7 +192,27 @@ export function biddingCard(value, state = "up", scale = 1) {
   const hg = 40;
   const fill = state === "up" ? "#f5d77a" : state === "centre" ? "#fff" : "#c9ccd3";
   const label = `bidding card ${value}${state === "down" ? ", face down" : state === "centre" ? ", the centre card" : ""}`;
-  const pic = svg(w, hg, label, s("rect", { x: 1, y: 1, width: w - 2, height: hg - 2, rx: 4, fill, stroke: state === "centre" ? "#b4431f" : "#7a6320", "stroke-width": state === "centre" ? 2.5 : 1.5, "stroke-dasharray": state === "down" ? "3 2" : null }), text(w / 2, hg / 2 + 5, String(value), { "font-size": 15, "font-weight": 700, fill: state === "down" ? "#5f6675" : "#1f2430" }));
+  const pic = svg(
+    w,
+    hg,
+    label,
+    s("rect", {
+      x: 1,
+      y: 1,
+      width: w - 2,
+      height: hg - 2,
+      rx: 4,
+      fill,
+      stroke: state === "centre" ? "#b4431f" : "#7a6320",
+      "stroke-width": state === "centre" ? 2.5 : 1.5,
+      "stroke-dasharray": state === "down" ? "3 2" : null,
+    }),
+    text(w / 2, hg / 2 + 5, String(value), {
+      "font-size": 15,
+      "font-weight": 700,
+      fill: state === "down" ? "#5f6675" : "#1f2430",
+    }),
+  );
   pic.setAttribute("width", String(w * scale));
   pic.setAttribute("height", String(hg * scale));
   pic.dataset.bid = String(value);
@@ -86,7 +223,17 @@ export function biddingCard(value, state = "up", scale = 1) {
 function counted(ctx, counts, scale = 0.6) {
   const items = counts.map((n, t) => [n, t]).filter(([n]) => n);
   if (!items.length) return h("span", { class: "muted" }, "none");
-  return row("counted", items.map(([n, t]) => h("span", { class: "counted-card" }, card(ctx, t, scale), n > 1 ? h("span", { class: "times" }, `×${n}`) : null)));
+  return row(
+    "counted",
+    items.map(([n, t]) =>
+      h(
+        "span",
+        { class: "counted-card" },
+        card(ctx, t, scale),
+        n > 1 ? h("span", { class: "times" }, `×${n}`) : null,
+      ),
+    ),
+  );
 }
 
 function countsOf(types) {
@@ -96,7 +243,21 @@ function countsOf(types) {
 }
 
 function statusPanel(view, ctx) {
-  const police = svg(POLICE_MAX * 16, 18, `${view.police} of ${POLICE_MAX} Police`, Array.from({ length: POLICE_MAX }, (_, i) => s("circle", { cx: 8 + i * 16, cy: 9, r: 6.5, fill: i < view.police ? "#23408e" : "#fff", stroke: "#23408e", "stroke-width": 1.5 })));
+  const police = svg(
+    POLICE_MAX * 16,
+    18,
+    `${view.police} of ${POLICE_MAX} Police`,
+    Array.from({ length: POLICE_MAX }, (_, i) =>
+      s("circle", {
+        cx: 8 + i * 16,
+        cy: 9,
+        r: 6.5,
+        fill: i < view.police ? "#23408e" : "#fff",
+        stroke: "#23408e",
+        "stroke-width": 1.5,
+      }),
+    ),
+  );
   return panel(
     `Round ${view.round} of 3`,
     h(
@@ -107,74 +268,168 @@ function statusPanel(view, ctx) {
       h("span", { class: "row" }, "Centre card ", biddingCard(view.centre, "centre", 0.8)),
     ),
     h("h4", {}, `Auction row (${view.row.length} of ${ROW_MAX})`),
-    h("div", { class: "row auction-row", "data-row": view.row.length }, view.row.map((t) => card(ctx, t)), Array.from({ length: Math.max(0, ROW_MAX - view.row.length) }, () => svg(56, 78, null, s("rect", { x: 2, y: 2, width: 52, height: 74, rx: 6, fill: "none", stroke: "#c9c0ad", "stroke-dasharray": "4 3" })))),
+    h(
+      "div",
+      { class: "row auction-row", "data-row": view.row.length },
+      view.row.map((t) => card(ctx, t)),
+      Array.from({ length: Math.max(0, ROW_MAX - view.row.length) }, () =>
+        svg(
+          56,
+          78,
+          null,
+          s("rect", {
+            x: 2,
+            y: 2,
+            width: 52,
+            height: 74,
+            rx: 6,
+            fill: "none",
+            stroke: "#c9c0ad",
+            "stroke-dasharray": "4 3",
+          }),
+        ),
+      ),
+    ),
   );
 }
 
 function auctionPanel(view, ctx) {
   const a = view.auction;
   if (a) {
-    const why = a.cause === "declare" ? "declared" : a.cause === "police" ? "forced by a Police card" : "forced: the row is full";
+    const why =
+      a.cause === "declare"
+        ? "declared"
+        : a.cause === "police"
+          ? "forced by a Police card"
+          : "forced: the row is full";
     return panel(
       "Auction",
       h(
         "div",
         { class: "auction-facts" },
         h("span", {}, who(ctx, a.starter), ` holds the Cheese Grater: an auction ${why}.`),
-        h("span", {}, a.high_bid ? ["Highest bid ", h("span", { class: "big-number", "data-high": a.high_bid }, String(a.high_bid)), " by ", who(ctx, a.high_bidder)] : h("span", { class: "muted" }, "No bid yet.")),
-        h("span", {}, "Bidding order: ", a.order.map((p, i) => h("span", { class: `tag ${p === a.waiting ? "warn" : ""}` }, `${i + 1}. ${ctx.name(p)}${p === a.waiting ? " (to bid)" : ""}`))),
-        a.must_bid !== null && a.must_bid !== undefined ? h("span", {}, who(ctx, a.must_bid), " declared and must bid if nobody else does.") : null,
+        h(
+          "span",
+          {},
+          a.high_bid
+            ? [
+                "Highest bid ",
+                h("span", { class: "big-number", "data-high": a.high_bid }, String(a.high_bid)),
+                " by ",
+                who(ctx, a.high_bidder),
+              ]
+            : h("span", { class: "muted" }, "No bid yet."),
+        ),
+        h(
+          "span",
+          {},
+          "Bidding order: ",
+          a.order.map((p, i) =>
+            h(
+              "span",
+              { class: `tag ${p === a.waiting ? "warn" : ""}` },
+              `${i + 1}. ${ctx.name(p)}${p === a.waiting ? " (to bid)" : ""}`,
+            ),
+          ),
+        ),
+        a.must_bid !== null && a.must_bid !== undefined
+          ? h("span", {}, who(ctx, a.must_bid), " declared and must bid if nobody else does.")
+          : null,
       ),
     );
   }
   if (view.courthouse) {
     const c = view.courthouse;
-    return panel("Courthouse", h("p", {}, who(ctx, c.seat), ` won ${plural("Courthouse", c.left)}: one Business is discarded for each.`));
+    return panel(
+      "Courthouse",
+      h(
+        "p",
+        {},
+        who(ctx, c.seat),
+        ` won ${plural("Courthouse", c.left)}: one Business is discarded for each.`,
+      ),
+    );
   }
   if (view.over) return null;
   const turn = view.actors.length ? view.actors[0] : null;
-  return panel("Turn", h("p", {}, turn !== null ? [who(ctx, turn), view.phase === "steal" ? " is stealing with Thieves." : " reveals a card, declares an auction or steals."] : ""));
+  return panel(
+    "Turn",
+    h(
+      "p",
+      {},
+      turn !== null
+        ? [
+            who(ctx, turn),
+            view.phase === "steal"
+              ? " is stealing with Thieves."
+              : " reveals a card, declares an auction or steals.",
+          ]
+        : "",
+    ),
+  );
 }
 
 function playersPanel(view, ctx) {
-  return seatBoxes(
-    "Players",
-    view,
-    ctx,
-    (p) => [
-      h("h4", {}, who(ctx, p), h("span", {}, "Score ", h("b", { "data-score": view.scores[p] }, String(view.scores[p])))),
-      h("div", { class: "row bidding", "aria-label": "Bidding cards" }, view.up[p].map((v) => biddingCard(v, "up")), view.down[p].map((v) => biddingCard(v, "down"))),
-      h("div", { class: "collection" }, counted(ctx, view.collections[p])),
-    ],
-  );
+  return seatBoxes("Players", view, ctx, (p) => [
+    h(
+      "h4",
+      {},
+      who(ctx, p),
+      h("span", {}, "Score ", h("b", { "data-score": view.scores[p] }, String(view.scores[p]))),
+    ),
+    h(
+      "div",
+      { class: "row bidding", "aria-label": "Bidding cards" },
+      view.up[p].map((v) => biddingCard(v, "up")),
+      view.down[p].map((v) => biddingCard(v, "down")),
+    ),
+    h("div", { class: "collection" }, counted(ctx, view.collections[p])),
+  ]);
 }
 function otherPanel(view, ctx) {
   return panel(
     "Discards",
     counted(ctx, view.discard, 0.5),
-    view.out_of_game && view.out_of_game.length ? h("p", { class: "hint" }, `Bidding cards out of the game: ${view.out_of_game.join(", ")}`) : null,
+    view.out_of_game && view.out_of_game.length
+      ? h("p", { class: "hint" }, `Bidding cards out of the game: ${view.out_of_game.join(", ")}`)
+      : null,
   );
 }
 
 const EVENT_WORDS = {
   round_start: (e, n) => `Round ${e.round} begins; ${n(e.seat)} starts.`,
   reveal: (e, n, c) => `${n(e.seat)} reveals ${c(e.card)}.`,
-  auction: (e, n) => `${n(e.seat)} ${e.cause === "declare" ? "declares an auction" : e.cause === "police" ? "starts a forced auction (Police)" : "declares (the row is full, forced)"}.`,
+  auction: (e, n) =>
+    `${n(e.seat)} ${e.cause === "declare" ? "declares an auction" : e.cause === "police" ? "starts a forced auction (Police)" : "declares (the row is full, forced)"}.`,
   bid: (e, n) => `${n(e.seat)} bids ${e.value}.`,
   pass: (e, n) => `${n(e.seat)} passes.`,
-  won: (e, n, c) => `${n(e.seat)} wins ${e.cards.length ? e.cards.map(c).join(", ") : "an empty row"} with ${e.bid}, taking the centre card ${e.centre} face down.`,
-  no_bids: (e, n, c) => (e.discarded.length ? `No bids: ${e.discarded.map(c).join(", ")} discarded.` : "No bids."),
+  won: (e, n, c) =>
+    `${n(e.seat)} wins ${e.cards.length ? e.cards.map(c).join(", ") : "an empty row"} with ${e.bid}, taking the centre card ${e.centre} face down.`,
+  no_bids: (e, n, c) =>
+    e.discarded.length ? `No bids: ${e.discarded.map(c).join(", ")} discarded.` : "No bids.",
   steal: (e, n, c) => `${n(e.seat)} steals ${c(e.card)}.`,
   stop: (e, n) => `${n(e.seat)} stops stealing.`,
-  courthouse: (e, n, c) => (e.business === null ? `${n(e.seat)} discards a Courthouse (no Business to lose).` : `${n(e.seat)} discards ${c(e.business)} and a Courthouse.`),
+  courthouse: (e, n, c) =>
+    e.business === null
+      ? `${n(e.seat)} discards a Courthouse (no Business to lose).`
+      : `${n(e.seat)} discards ${c(e.business)} and a Courthouse.`,
   round_end: (e) => `Round ${e.round} ends: ${e.cause}.`,
-  scored: (e, n) => `Round ${e.round} scores: ${e.gains.map((g, p) => `${n(p)} ${g >= 0 ? "+" : ""}${g}`).join(", ")}.`,
-  game_end: (e, n) => `Game end (Businesses, bidding cards): ${e.gains.map((g, p) => `${n(p)} ${g >= 0 ? "+" : ""}${g}`).join(", ")}.`,
+  scored: (e, n) =>
+    `Round ${e.round} scores: ${e.gains.map((g, p) => `${n(p)} ${g >= 0 ? "+" : ""}${g}`).join(", ")}.`,
+  game_end: (e, n) =>
+    `Game end (Businesses, bidding cards): ${e.gains.map((g, p) => `${n(p)} ${g >= 0 ? "+" : ""}${g}`).join(", ")}.`,
 };
 
 export default {
   board(view, ctx) {
-    return h("div", { class: "board ratzia" }, auctionPanel(view, ctx), statusPanel(view, ctx), playersPanel(view, ctx), otherPanel(view, ctx));
+    return h(
+      "div",
+      { class: "board ratzia" },
+      auctionPanel(view, ctx),
+      statusPanel(view, ctx),
+      playersPanel(view, ctx),
+      otherPanel(view, ctx),
+    );
   },
 
   hidden() {
@@ -187,7 +442,13 @@ export default {
     return h(
       "div",
       {},
-      h("p", {}, "Game-end scoring (Businesses and bidding cards): ", f.end_gains.map((g, p) => `${ctx.name(p)} ${g >= 0 ? "+" : ""}${g}`).join(", "), "."),
+      h(
+        "p",
+        {},
+        "Game-end scoring (Businesses and bidding cards): ",
+        f.end_gains.map((g, p) => `${ctx.name(p)} ${g >= 0 ? "+" : ""}${g}`).join(", "),
+        ".",
+      ),
       h("h4", {}, `Cards left in the deck (${f.deck_left.length})`),
       counted(ctx, countsOf(f.deck_left), 0.5),
     );
@@ -200,14 +461,24 @@ export default {
   },
 
   kindLabel(kind) {
-    return { reveal: "Reveal the top card", declare: "Declare an auction", steal: "Steal with Thieves", stop: "Stop stealing", bid: "Bid a card", pass: "Pass", discard_business: "Discard a Business" }[kind] || capital(kind.replace(/_/g, " "));
+    return (
+      {
+        reveal: "Reveal the top card",
+        declare: "Declare an auction",
+        steal: "Steal with Thieves",
+        stop: "Stop stealing",
+        bid: "Bid a card",
+        pass: "Pass",
+        discard_business: "Discard a Business",
+      }[kind] || capital(kind.replace(/_/g, " "))
+    );
   },
 
   choice(kind, value, view, ctx) {
     if (kind === "bid") return { label: `Bid ${value}`, pic: biddingCard(value, "up") };
     if (kind === "steal") return { label: `Steal ${cardName(ctx, value)}`, pic: card(ctx, value, 0.7) };
-    if (kind === "discard_business") return { label: `Discard ${cardName(ctx, value)}`, pic: card(ctx, value, 0.7) };
+    if (kind === "discard_business")
+      return { label: `Discard ${cardName(ctx, value)}`, pic: card(ctx, value, 0.7) };
     return { label: `${capital(kind.replace(/_/g, " "))} ${value}` };
   },
 };
-
