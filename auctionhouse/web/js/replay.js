@@ -167,18 +167,24 @@ export function replayPage(root, tableId) {
       el.board,
       safe(() => r.board(st.view, ctx)),
     );
+    const inners = st.seats.map((v, p) => safe(() => r.hidden(v, makeContext(game, seats(), p, [], null))));
     put(
       el.hidden,
-      st.seats.map((v, p) => {
-        const seatCtx = makeContext(game, seats(), p, [], null);
-        const inner = safe(() => r.hidden(v, seatCtx));
-        return h(
-          "div",
-          { class: "hand-of", "data-seat": p },
-          h("h3", {}, who(ctx, p)),
-          inner || h("p", { class: "muted" }, "Nothing hidden: everything this seat knows is on the table."),
-        );
-      }),
+      inners.every((x) => !x)
+        ? h(
+            "p",
+            { class: "muted nothing-hidden" },
+            "Nothing is hidden in this game: every seat sees the whole table.",
+          )
+        : inners.map((inner, p) =>
+            h(
+              "div",
+              { class: "hand-of", "data-seat": p },
+              h("h3", {}, who(ctx, p)),
+              inner ||
+                h("p", { class: "muted" }, "Nothing hidden: everything this seat knows is on the table."),
+            ),
+          ),
     );
     const events = Array.isArray(st.log) ? st.log : data.log.slice(0, st.log);
     const prev = step > 0 ? data.steps[step - 1] : null;
