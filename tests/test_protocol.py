@@ -26,3 +26,16 @@ def test_random_games_keep_the_protocol(name, players, seed):
     check_clone(state, seed)
     play_checked(state, seed)
     check_replay(state)
+
+
+def test_sealed_bids_are_declared_secret():
+    """Games with sealed bids say so (search bots and the server rely on it)."""
+    from auctionhouse.games import get_game
+
+    ma = get_game("modern-art").new_state(3, seed=1)
+    qe = get_game("qe").new_state(3, seed=1)
+    assert not ma.secret_moves()
+    qe.apply(qe.next_actor(), ("open", 5))
+    assert qe.secret_moves() and len(qe.actors()) == 2
+    qe.apply(qe.next_actor(), ("bid", 3))
+    assert qe.secret_moves()

@@ -194,6 +194,9 @@ class QEState(State):
         w = self.waiting
         return w[0] if w else -1
 
+    def secret_moves(self) -> bool:
+        return self.phase == BID  # QE-6: sealed bids (rebids and the 3-player last turn too)
+
     def legal_moves(self, player: int) -> list[MoveKind]:
         if player not in self.waiting:
             return []

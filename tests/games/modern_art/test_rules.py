@@ -259,6 +259,7 @@ def test_ma10_once_around_left_of_the_auctioneer_who_acts_last():
 def test_ma11_hidden_bids_are_secret_until_revealed():
     s = new(["MC-H MC-O", "ST-O", "DM-O"])
     run(s, "0 play MC-H; 1 bid 9")
+    assert s.secret_moves()  # sealed: search bots and the server treat them as such
     assert s.view(1)["auction"]["my_bid"] == 9
     for seat in (None, 0, 2):
         v = s.view(seat)
