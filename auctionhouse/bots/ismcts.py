@@ -1,15 +1,18 @@
 """Information-set Monte Carlo tree search over determinizations of the bot's own view.
 
-Each iteration draws a state consistent with what the bot's seat knows (`obs.determinize`) and
-tries every candidate move in it: below each candidate it walks a tree shared across iterations
-with UCB (each node scores the move for the player who made it), adds one node, plays the rest
-of the game out (random or heuristic playouts, with the same seed for every candidate), and
-credits each player a reward of half their share of the victory and half their score's place
-between the lowest and the highest. The candidate with the best mean reward is played. Moves
-with amounts are searched over a few candidate amounts (bots/candidates.py), plus the game's
-heuristic choice when it has one. Secret moves of other players (sealed bids) are drawn by the
-playout policy and never branch the tree, so no player's choice in the tree depends on another's
-secret bid.
+Each iteration draws a state consistent with what the bot's seat knows (`obs.determinize`, never
+the true state) and tries every candidate move in it, with the same playout seed for each (so
+candidates are compared in the same imagined world). Below each candidate a tree of the bot's
+own later decisions is shared across iterations and walked with UCB, growing by progressive
+widening (the playout policy's move first); rivals, and every secret move (sealed bids), follow
+the playout policy (the game's heuristic, or random), so no choice in the tree depends on
+another player's secret bid. The game is played out to the end and scored: half the share of
+the victory, half the score's place between the lowest and the highest.
+
+Moves with amounts are searched over a few candidate amounts spread over the range
+(bots/candidates.py) plus the heuristic's own choice. The candidate with the best mean reward is
+played, but the heuristic's move is kept unless another beats it by `margin` standard errors of
+the paired differences.
 """
 
 from __future__ import annotations
@@ -111,7 +114,7 @@ class ISMCTSBot(Bot):
                 self.playout_bot.rng.seed(seed)
                 if self.rollout_bot is not None:
                     self.rollout_bot.rng.seed(seed)
-                samples[m].append(self._descend(state, roots[m], me, k))
+                samples[m].append(self._descend(state, roots[m], me))
             done += 1
         self.iterations_done += done
         return self._choose(root_moves, samples, hint)
@@ -132,18 +135,21 @@ class ISMCTSBot(Bot):
         var = sum((x - d) ** 2 for x in diffs) / (n - 1)
         return best if d > self.settings["margin"] * math.sqrt(var / n) else hint
 
-    def _descend(self, state, node: Node, me: int, k: int) -> float:
+    def _descend(self, state, node: Node, me: int) -> float:
         """Walk the tree below one root move with UCB, add a node, play out, credit the path."""
         rng = self.rng
         path: list[tuple[Node, int]] = [(node, me)]
         c = self.settings["c"]
         while not state.is_over():
             p = state.next_actor()
-            if p != me and state.secret_moves():
+            if p != me:
+                # Rivals play the playout policy: with the budgets a bot has per move, exploring
+                # their options would mostly try absurd bids, which flatter whatever provoked them.
                 state.apply(p, self._policy(state, p))
                 continue
             legal = state.legal_moves(p)
-            moves = candidate_moves(legal, k)
+            # Below the root, amounts are the minimum and the playout policy's choice only.
+            moves = candidate_moves(legal, 1)
             guess = self._policy(state, p, legal)
             if guess not in moves:
                 moves.append(guess)
