@@ -96,7 +96,7 @@ def test_candidate_amounts_spread_from_the_minimum():
 def test_ismcts_plays_legal_moves_from_determinizations_only(name):
     game = get_game(name)
     state = game.new_state(3 if game.max_players >= 3 else 2, seed=11)
-    bots = [make_bot("ismcts:iterations=3", game, 1)] + [
+    bots = [make_bot("ismcts:iterations=2:rollout=random", game, 1)] + [
         make_bot("random", game, p) for p in range(1, state.num_players)
     ]
     seen = []
@@ -123,7 +123,7 @@ def test_ismcts_beats_random_bots_in_a_short_match():
     for g in range(4):
         state = game.new_state(3, seed=100 + g)
         bots = [make_bot("random", game, 10 * g + p) for p in range(3)]
-        bots[g % 3] = make_bot("ismcts:iterations=8", game, g)
+        bots[g % 3] = make_bot("ismcts:iterations=4:rollout=random", game, g)
         play(state, bots)
         wins += state.result().shares()[g % 3]
     assert wins >= 2  # a third would be chance
