@@ -33,8 +33,9 @@ def record(server: str, table: str) -> dict:
 
 def hand_of(page, seat: int) -> list[int]:
     return sorted(
-        int(c.get_attribute("data-card"))
-        for c in page.locator(f".board [data-hand-seat='{seat}'] [data-card]").all()
+        page.locator(f".board [data-hand-seat='{seat}'] [data-card]").evaluate_all(
+            "els => els.map(e => +e.dataset.card)"
+        )
     )
 
 
@@ -130,9 +131,12 @@ def test_two_people_at_one_modern_art_table_see_only_their_own_hands(new_page, s
 
     def check(_k: int) -> None:
         for page in (ann, bob):
-            clock = page.locator(".countdown:not([hidden])")
-            if clock.count():  # an open auction: its countdown (20 s, the lobby's) is shown
-                countdowns.append(int(clock.get_attribute("data-left") or 0))
+            left = page.evaluate(
+                "() => { const c = document.querySelector('.countdown');"
+                " return c && !c.hidden ? Number(c.dataset.left) : null; }"
+            )
+            if left is not None:  # an open auction: its countdown (20 s, the lobby's) is shown
+                countdowns.append(left)
             for text in page.locator(".sealed .tag").all_inner_texts():
                 assert re.fullmatch(r"(Ann|Bob|Bot \d) (has bid|is choosing)", text), text
                 seen_sealed.append(text)

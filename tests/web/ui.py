@@ -3,7 +3,6 @@ typing amounts within the bounds the page shows."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import time
@@ -28,12 +27,13 @@ def create_table(page, base: str, game: str, players: int, seats: list[str], nam
     return page.url.rsplit("/", 1)[1]
 
 
-def _split_values(form, rng: random.Random) -> list[int]:
+BUTTONS = "#controls button.move[data-kind], .board button.card-button[data-kind]"
+ACT_TIMEOUT = 3000  # ms: a control that went away with a new state is given up, not waited for
+
+
+def _split_values(parts, total, rng: random.Random) -> list[int]:
     """A legal split from the bounds the form shows: one part at its lowest amount."""
-    lo_total, hi_total = json.loads(form.get_attribute("data-total"))
-    parts = []
-    for inp in form.locator("input[type='number']").all():
-        parts.append((int(inp.get_attribute("data-lo")), int(inp.get_attribute("data-hi"))))
+    lo_total, hi_total = total
     usable = [
         i for i, (lo, hi) in enumerate(parts) if lo <= hi and (hi_total is None or lo <= hi_total)
     ]
@@ -44,38 +44,48 @@ def _split_values(form, rng: random.Random) -> list[int]:
 
 
 def play_one(page, rng: random.Random) -> str:
-    """Make one legal move through the page's controls; returns what was done."""
-    options = []
-    for b in page.locator(
-        "#controls button.move[data-kind], .board button.card-button[data-kind]"
-    ).all():
-        if b.is_enabled():
-            options.append(("click", b))
-    for f in page.locator("#controls form.amount").all():
-        options.append(("amount", f))
-    for f in page.locator("#controls form.split").all():
-        options.append(("split", f))
+    """Make one legal move through the page's controls; returns what was done ("" when the
+    controls changed under it: a new state came in)."""
+    from playwright.sync_api import Error
+
+    kinds = page.locator(BUTTONS).evaluate_all(
+        "els => els.map(e => e.disabled ? null : e.dataset.kind)"
+    )
+    amounts = page.locator("#controls form.amount").evaluate_all(
+        "els => els.map(e => [e.dataset.kind, JSON.parse(e.dataset.ranges)])"
+    )
+    splits = page.locator("#controls form.split").evaluate_all(
+        "els => els.map(e => [e.dataset.kind, JSON.parse(e.dataset.total), "
+        "[...e.querySelectorAll('input[type=number]')].map(i => [+i.dataset.lo, +i.dataset.hi])])"
+    )
+    options = [("click", i, k) for i, k in enumerate(kinds) if k]
+    options += [("amount", i, a) for i, a in enumerate(amounts)]
+    options += [("split", i, sp) for i, sp in enumerate(splits)]
     if not options:
         return ""
-    how, el = rng.choice(options)
-    kind = el.get_attribute("data-kind")
-    if how == "click":
-        el.click()
-        return kind
-    if how == "amount":
-        lo, hi = json.loads(el.get_attribute("data-ranges"))[0]
-        top = lo + 5 if hi is None else min(hi, lo + 5)
-        value = rng.randint(lo, top)
-        field = el.locator("input[type='number']")
-        field.fill(str(value))
-        field.press("Enter")  # Enter submits an amount
-        return f"{kind} {value}"
-    values = _split_values(el, rng)
-    for inp, v in zip(el.locator("input[type='number']").all(), values, strict=True):
-        if inp.is_enabled():
-            inp.fill(str(v))
-    el.locator("button[type='submit']").click()
-    return f"{kind} {values}"
+    how, i, what = rng.choice(options)
+    try:
+        if how == "click":
+            page.locator(BUTTONS).nth(i).click(timeout=ACT_TIMEOUT)
+            return what
+        if how == "amount":
+            kind, ranges = what
+            lo, hi = ranges[0]
+            value = rng.randint(lo, lo + 5 if hi is None else min(hi, lo + 5))
+            field = page.locator("#controls form.amount").nth(i).locator("input[type='number']")
+            field.fill(str(value), timeout=ACT_TIMEOUT)
+            field.press("Enter", timeout=ACT_TIMEOUT)  # Enter submits an amount
+            return f"{kind} {value}"
+        kind, total, parts = what
+        values = _split_values(parts, total, rng)
+        form = page.locator("#controls form.split").nth(i)
+        for j, v in enumerate(values):
+            if parts[j][0] <= parts[j][1]:
+                form.locator("input[type='number']").nth(j).fill(str(v), timeout=ACT_TIMEOUT)
+        form.locator("button[type='submit']").click(timeout=ACT_TIMEOUT)
+        return f"{kind} {values}"
+    except Error:  # the controls were redrawn for a new state: look again
+        return ""
 
 
 def wait_turn(pages, timeout: float = 30.0):
@@ -110,9 +120,7 @@ def play_to_end(pages, rng: random.Random, max_moves: int = 2000, before=None) -
 
 
 def result_scores(page) -> dict[int, int]:
-    out = {}
-    for li in page.locator("#result .ranking li").all():
-        out[int(li.get_attribute("data-seat"))] = int(
-            li.locator(".score").get_attribute("data-score")
-        )
-    return out
+    pairs = page.locator("#result .ranking li").evaluate_all(
+        "els => els.map(e => [+e.dataset.seat, +e.querySelector('.score').dataset.score])"
+    )
+    return dict(pairs)
