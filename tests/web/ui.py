@@ -88,7 +88,7 @@ def play_one(page, rng: random.Random) -> str:
         return ""
 
 
-def wait_turn(pages, timeout: float = 30.0):
+def wait_turn(pages, timeout: float = 60.0):
     """The first page whose controls are ready, or None once every page shows the result."""
     deadline = time.time() + timeout
     while time.time() < deadline:
