@@ -243,7 +243,7 @@ def test_phone_width_lobby_and_table_fit_the_screen(new_page, server, artifacts)
     page.goto(f"{server}/#/")
     page.wait_for_selector(".game-card")
     page.screenshot(path=str(artifacts / "lobby-phone.png"), full_page=True)
-    create_table(page, server, "art-dice", 2, ["you", "heuristic"], name="Lee")
+    create_table(page, server, "modern-art", 3, ["you", "random", "random"], name="Lee")
     rng = random.Random(5)
     for _ in range(3):
         page.wait_for_selector(f"{CONTROLS_READY}, {RESULT}", state="attached")
@@ -251,6 +251,6 @@ def test_phone_width_lobby_and_table_fit_the_screen(new_page, server, artifacts)
             break
         play_one(page, rng)
     page.wait_for_selector(".board .panel")
-    page.screenshot(path=str(artifacts / "art-dice-phone.png"), full_page=True)
+    page.screenshot(path=str(artifacts / "modern-art-phone.png"), full_page=True)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 1, f"the page is {overflow}px wider than a phone"
