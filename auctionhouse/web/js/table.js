@@ -290,7 +290,7 @@ export function tablePage(root, tableId) {
     renderInvite();
     const st = page.state;
     const r = page.r;
-    if (!st || !page.game || r === null) {
+    if (!st || !page.game) {
       put(el.board, h("p", { class: "muted" }, page.notice || "Loading the table…"));
       restoreFocus(focus);
       return;
