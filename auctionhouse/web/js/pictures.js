@@ -177,7 +177,11 @@ export function cardBack(w, h, label, count) {
       "stroke-dasharray": "3 2",
     }),
     count !== undefined
-      ? text(w / 2, h / 2 + 4, String(count), { "font-size": Math.min(15, w * 0.45), fill: "#f8f1e3", "font-weight": 700 })
+      ? text(w / 2, h / 2 + 4, String(count), {
+          "font-size": Math.min(15, w * 0.45),
+          fill: "#f8f1e3",
+          "font-weight": 700,
+        })
       : null,
   );
 }
