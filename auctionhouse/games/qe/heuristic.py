@@ -16,9 +16,10 @@ Its whole strategy, read from its seat's view only:
 - **Spending room.** It never lets its own total go above the biggest rival total so guessed,
   less a `margin`, plus `slack` of what each rival will likely still spend in the turns to come
   (at the average price so far). The allowance for the future shrinks to nothing by the end.
-- **Opening (auctioneer).** It opens at `open_share` of the tile's worth in money, and at least
-  `floor` VP worth: it pays that if nobody outbids it, and any rival who wants the tile must pay
-  more than that.
+- **Opening (auctioneer).** It opens at `open_share` of the tile's worth in money, within its
+  spending room: it pays that if nobody outbids it, and any rival who wants the tile must pay
+  more than that. (Opening higher than the tile is worth would make careless bidders pay more,
+  but rivals who bid only for what they want would leave it the tile at that price.)
 - **Sealed bids.** It bids `shade` of the tile's worth in money, above the opening bid but at
   most `reach` times the usual overshoot above it (more than rivals usually bid is wasted). When
   the tile is worth no more than the opening bid to it, it bids 0. In the last `endgame` turns
@@ -56,8 +57,7 @@ class QEHeuristic(Bot):
         "deny": Param(float, 0.3, "share of the keenest rival's gain added to a tile's worth"),
         "shade": Param(float, 0.8, "share of the worth bid in a sealed bid"),
         "reach": Param(float, 2.0, "most it bids above the open, in usual overshoots"),
-        "open_share": Param(float, 0.8, "share of the worth it opens at as auctioneer"),
-        "floor": Param(float, 6.0, "least opening bid, in VP"),
+        "open_share": Param(float, 0.65, "share of the worth it opens at as auctioneer"),
         "zero_share": Param(float, 0.2, "bid 0 on a tile in this bottom share of those to come"),
         "zero_last": Param(float, 6.0, "VP under which the last chance of a round bids 0"),
         "slack": Param(float, 0.3, "share of the rivals' future spending it may already use"),
@@ -82,8 +82,7 @@ class QEHeuristic(Bot):
         room, end = r.room(s["slack"], s["margin"])
         phase = v["phase"]
         if phase == "open_bid":
-            want = max(worth * s["open_share"], s["floor"]) * rate
-            return ("open", max(1, round(want)))
+            return ("open", max(1, min(round(worth * s["open_share"] * rate), room)))
         top = min(round(worth * rate), room)
         if v["turns"] - v["turn"] <= s["endgame"]:
             top = max(top, min(room, round(end * s["end_share"])))

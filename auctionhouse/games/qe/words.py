@@ -5,7 +5,15 @@ Turns are counted from 1 here (the data counts them from 0).
 
 from __future__ import annotations
 
-from .tiles import COUNTRIES, INDUSTRIES, TILE_VP, TILES_IN_PLAY, tile_name
+from .tiles import (
+    COUNTRIES,
+    INDUSTRIES,
+    TILE_COUNTRY,
+    TILE_INDUSTRY,
+    TILE_VP,
+    TILES_IN_PLAY,
+    tile_name,
+)
 
 
 def tile_words(tile: int) -> str:
@@ -55,11 +63,12 @@ def event_words(e: dict) -> str:
         text = f"seat {e['seat']} wins {tile_words(e['tile'])}"
         if "amount" in e:
             return f"{text} at its own opening bid of {e['amount']}"
-        return f"{text} (the price stays secret)"
+        return f"{text} (only the winner and the auctioneer see the price)"
     if kind == "no_winner":
         return f"nobody wins {tile_words(e['tile'])}: a tie for the highest bid"
     if kind == "zero_bids":
-        return f"{seats_words(e['seats'])} bid 0 and mark 2 VP for this round"
+        verb = "bids 0 and marks" if len(e["seats"]) == 1 else "bid 0 and mark"
+        return f"{seats_words(e['seats'])} {verb} 2 VP for this round"
     if kind == "peek":
         return f"seat {e['seat']} looks at the winning bid of turn {e['auction'] + 1}"
     rest = ", ".join(f"{k} {v}" for k, v in e.items() if k != "event")
@@ -94,17 +103,18 @@ def view_lines(v: dict) -> list[tuple[str, str]]:
     n = v["players"]
     out = []
     if not v["over"]:
-        rounds = -(-v["turns"] // n)
-        out.append(
-            ("turn", f"{v['turn'] + 1} of {v['turns']}, round {v['turn'] // n + 1} of {rounds}")
-        )
+        turn = f"{v['turn'] + 1} of {v['turns']}"
+        if v["zero_marks"] is not None:  # rounds only matter for the zero-bid marks
+            turn += f", round {v['turn'] // n + 1} of {-(-v['turns'] // n)}"
+        out.append(("turn", turn))
     if seat is not None:
         me = f"seat {seat}, {COUNTRIES[v['nations'][seat]]}"
         if v["token"] is not None:
             me += f"; your secret industry token: {INDUSTRIES[v['token']]}"
-        out.append(("you", f"{me}; you have spent {v['spent']}"))
+        out.append(("your seat", me))
+    paid = _paid(v)
     for p in range(n):
-        line = f"{COUNTRIES[v['nations'][p]]}: {_holdings(v['owned'][p])}"
+        line = f"{COUNTRIES[v['nations'][p]]}: {_holdings(v['owned'][p])}; {paid[p]}"
         if v["zero_marks"] is not None and v["zero_marks"][p]:
             line += f"; zero-bid marks in round {', '.join(str(r + 1) for r in v['zero_marks'][p])}"
         if v["peeks"] is not None and v["peeks"][p] is not None:
@@ -121,10 +131,38 @@ def view_lines(v: dict) -> list[tuple[str, str]]:
     if not v["over"]:
         gone = {x["tile"] for x in v["auctions"]} | ({a["tile"]} if a else set())
         rest = [t for t in TILES_IN_PLAY[n] if t not in gone]
-        out.append(("still to come", ", ".join(tile_words(t) for t in rest) or "none"))
+        out.append(("still to come", f"{_pool_words(rest)} (VP after each country)"))
     else:
         out.extend(_final_lines(v))
     return out
+
+
+def _paid(v: dict) -> list[str]:
+    """What each seat is known (to this view) to have paid, and how many prices are unknown."""
+    known = [0] * v["players"]
+    unknown = [0] * v["players"]
+    for a in v["auctions"]:
+        w = a["winner"]
+        if w is None:
+            continue
+        if a["amount"] is None:
+            unknown[w] += 1
+        else:
+            known[w] += a["amount"]
+    if v["seat"] is not None:
+        known[v["seat"]], unknown[v["seat"]] = v["spent"], 0
+    return [
+        f"paid {k}" + (f" + {u} secret price{'s' if u > 1 else ''}" if u else "")
+        for k, u in zip(known, unknown, strict=True)
+    ]
+
+
+def _pool_words(tiles: list[int]) -> str:
+    """Tiles grouped by industry: "Agriculture: US 1, EU 4 | Financial: ..." (VP after each)."""
+    groups: dict[int, list[str]] = {}
+    for t in tiles:
+        groups.setdefault(TILE_INDUSTRY[t], []).append(f"{COUNTRIES[TILE_COUNTRY[t]]} {TILE_VP[t]}")
+    return " | ".join(f"{INDUSTRIES[i]}: {', '.join(g)}" for i, g in groups.items()) or "none"
 
 
 def _current_line(a: dict, seat: int | None) -> str:

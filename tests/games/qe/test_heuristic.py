@@ -173,6 +173,15 @@ def test_it_opens_higher_for_a_tile_worth_more_to_it():
     assert opens[US_HOU] > opens[EU_HOU] >= 1
 
 
+def test_over_its_spending_room_it_opens_at_1():
+    """Seat 1 paid 500 for a tile: as auctioneer it opens at the least bid, 1, since winning at
+    any higher price would only add to its lead as the biggest spender."""
+    s = new(4, tiles=order(US_AGR, EU_FIN))
+    auction(s, 1, {1: 500, 2: 0, 3: 2})
+    assert s.a == 1 and s.tiles[s.t] == EU_FIN  # its country and token industry
+    assert decide(s, 1) == ("open", 1)
+
+
 def test_worth_counts_the_nationalization_and_monopolization_steps():
     """For seat 0 (US, token Agriculture) holding US Agriculture, a second US tile makes the
     2-tile Nationalization (3 VP) and JP Agriculture a 3-company Monopolization (3 to 6); a
@@ -261,10 +270,13 @@ def test_describe_event_names_tiles_and_amounts():
         == "turn 1: seat 1 auctions US Housing (4 VP), opening bid 7"
     )
     won = {"event": "won", "turn": 2, "seat": 2, "tile": JP_FIN}
-    assert GAME.describe_event(won) == "seat 2 wins JP Financial (1 VP) (the price stays secret)"
+    assert GAME.describe_event(won).startswith("seat 2 wins JP Financial (1 VP) (only the winner")
     assert "opening bid of 9" in GAME.describe_event({**won, "amount": 9})
     assert GAME.describe_event({"event": "zero_bids", "turn": 3, "seats": [0, 2]}) == (
         "seats 0 and 2 bid 0 and mark 2 VP for this round"
+    )
+    assert GAME.describe_event({"event": "zero_bids", "turn": 3, "seats": [1]}) == (
+        "seat 1 bids 0 and marks 2 VP for this round"
     )
 
 
