@@ -1,6 +1,10 @@
 """A Q.E. bot that prices each tile in VP, turns VP into money at a fixed rate, and keeps its
 total spending under what it believes the biggest rival spender has spent.
 
+The scale: a VP is worth `rate` = 1.5 money, so a tile (typically worth 5 to 12 VP to it) is
+worth about as much as random bots bid (the open bid plus up to 11). What counts in the end is
+spending relative to the rivals, and the spending room below is measured in their prices.
+
 Its whole strategy, read from its seat's view only:
 - **Worth of a tile (VP).** What the tile adds to its own collection: the printed VP, plus the
   step it makes towards Nationalization (own country: 2/3/4 tiles = 3/6/10), Monopolization
@@ -14,16 +18,18 @@ Its whole strategy, read from its seat's view only:
   A rival's unknown price is guessed as the open bid plus that usual overshoot, and never less
   than what the seat knows it beat (the open bid, its own losing bid).
 - **Spending room.** It never lets its own total go above the biggest rival total so guessed,
-  less a `margin`, plus `slack` of what each rival will likely still spend in the turns to come
-  (at the average price so far). The allowance for the future shrinks to nothing by the end.
+  less `margin` times the average price so far, plus `slack` of what each rival will likely
+  still spend in the turns to come (at that average price). The allowance for the future
+  shrinks to nothing by the end, so the margin is what it keeps below the biggest spender.
 - **Opening (auctioneer).** It opens at `open_share` of the tile's worth in money, within its
   spending room: it pays that if nobody outbids it, and any rival who wants the tile must pay
   more than that. (Opening higher than the tile is worth would make careless bidders pay more,
   but rivals who bid only for what they want would leave it the tile at that price.)
-- **Sealed bids.** It bids `shade` of the tile's worth in money, above the opening bid but at
-  most `reach` times the usual overshoot above it (more than rivals usually bid is wasted). When
-  the tile is worth no more than the opening bid to it, it bids 0. In the last `endgame` turns
-  money left unspent is wasted, so it is ready to pay up to `end_share` of its remaining room.
+- **Sealed bids.** It bids `shade` of the tile's worth in money (no more than its spending
+  room), above the opening bid but at most `reach` times the usual overshoot above it (more
+  than rivals usually bid is wasted). When that is no more than the opening bid, it bids 0. In
+  the last `endgame` turns money left unspent is wasted, so it is ready to pay up to
+  `end_share` of what it may still spend by the end for any tile.
 - **Zero bids (4-5 players).** A 0 bid is worth 2 VP once a round. It bids 0 when the tile is
   among the least valuable to it of those still to come, and on its last bidding chance of a
   round without a mark unless the tile is worth at least `zero_last` VP.
