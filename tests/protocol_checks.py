@@ -124,3 +124,20 @@ def check_clone(state: State, seed: int) -> None:
         p = c.next_actor()
         c.apply(p, bot.choose(c.legal_moves(p)))
     assert state.snapshot() == before
+
+
+def play_bots(state: State, bots, on_move=None, check=lambda p: True) -> State:
+    """Play `state` to its end with one bot per seat; each move of a seat for which `check(p)`
+    holds must be one of its legal moves (the engine would refuse it anyway)."""
+    from auctionhouse.core.players import Observation
+
+    while not state.is_over():
+        p = state.next_actor()
+        legal = state.legal_moves(p)
+        move = bots[p].act(Observation(state, p, legal))
+        if check(p):
+            assert any(mk.kind == move[0] and mk.accepts(move[1]) for mk in legal), (move, legal)
+        if on_move is not None:
+            on_move(state, p, move)
+        state.apply(p, move)
+    return state

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import sys
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .errors import OptionError, SetupError
@@ -25,6 +27,10 @@ class Game:
     max_players: int = 2
     options: tuple[Option, ...] = ()
     summary: str = ""
+    # Modules of the game's package, imported on demand: `words` holds move_words(move, view),
+    # event_words(event) and view_lines(view); `own_bots` maps a bot name to "module:Class".
+    words: str | None = None
+    own_bots: dict[str, str] = {}
 
     def resolve(self, players: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
         """Check the player count and fill in the options, or raise OptionError."""
@@ -95,8 +101,14 @@ class Game:
         }
 
     # --- words for people (terminal play, logs); games may say it better ---------------------
+    def _module(self, name: str):
+        package = sys.modules[type(self).__module__].__package__
+        return import_module(name, package)
+
     def describe_move(self, move, view: dict | None = None) -> str:
         """A move in words, e.g. "bid 12"."""
+        if self.words:
+            return self._module(self.words).move_words(move, view)
         kind, arg = move
         if arg is None:
             return kind.replace("_", " ")
@@ -105,17 +117,25 @@ class Game:
 
     def describe_event(self, event: dict) -> str:
         """A public log entry in words."""
+        if self.words:
+            return self._module(self.words).event_words(event)
         rest = ", ".join(f"{k} {v}" for k, v in event.items() if k != "event")
         return f"{event['event'].replace('_', ' ')}: {rest}" if rest else event["event"]
 
     def describe_view(self, view: dict) -> list[tuple[str, str]]:
         """A seat's view as (label, text) lines, for a terminal."""
+        if self.words:
+            return self._module(self.words).view_lines(view)
         skip = {"game", "players", "seat", "phase", "actors", "over", "log", "result", "final"}
         return [(k.replace("_", " "), _plain_text(v)) for k, v in view.items() if k not in skip]
 
     def bots(self) -> dict:
         """This game's own bots by name (e.g. "heuristic"), as `core.players.Bot` classes."""
-        return {}
+        out = {}
+        for name, where in self.own_bots.items():
+            module, _, cls = where.partition(":")
+            out[name] = getattr(self._module(module), cls)
+        return out
 
     def catalog(self) -> dict:
         """What the small integers in views and moves stand for (cards, artists, ...)."""

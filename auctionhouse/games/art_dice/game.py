@@ -12,6 +12,8 @@ from .state import ArtDiceState
 
 class ArtDice(Game):
     name = "art-dice"
+    words = ".words"
+    own_bots = {"heuristic": ".heuristic:ArtDiceHeuristic"}
     title = "Art Auction (dice)"
     summary = (
         "Bid gold limited by a die roll on three works at a time; collect works of one artist "
@@ -28,26 +30,6 @@ class ArtDice(Game):
 
     def from_setup(self, players: int, options: dict[str, Any], setup: dict) -> ArtDiceState:
         return ArtDiceState(self, players, options, setup, check_setup(players, setup))
-
-    def describe_move(self, move, view: dict | None = None) -> str:
-        from .words import move_words
-
-        return move_words(move, view)
-
-    def describe_event(self, event: dict) -> str:
-        from .words import event_words
-
-        return event_words(event)
-
-    def describe_view(self, view: dict) -> list[tuple[str, str]]:
-        from .words import view_lines
-
-        return view_lines(view)
-
-    def bots(self) -> dict:
-        from .heuristic import ArtDiceHeuristic
-
-        return {"heuristic": ArtDiceHeuristic}
 
     def catalog(self) -> dict:
         return catalog()

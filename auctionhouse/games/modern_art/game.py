@@ -12,6 +12,8 @@ from .state import DEAL, ModernArtState
 
 class ModernArt(Game):
     name = "modern-art"
+    words = ".words"
+    own_bots = {"heuristic": ".heuristic:ModernArtHeuristic"}
     title = "Modern Art"
     summary = (
         "Reiner Knizia's art-market game: five auction types, four rounds, values that build up."
@@ -108,26 +110,6 @@ class ModernArt(Game):
     def check_options(self, players, options) -> None:
         if options["mystery"] and players != 3:
             raise OptionError("the mystery variant (MA-20) is for 3 players")
-
-    def describe_move(self, move, view=None) -> str:
-        from .words import move_words
-
-        return move_words(move)
-
-    def describe_event(self, event: dict) -> str:
-        from .words import event_words
-
-        return event_words(event)
-
-    def describe_view(self, view: dict) -> list[tuple[str, str]]:
-        from .words import view_lines
-
-        return view_lines(view)
-
-    def bots(self) -> dict:
-        from .heuristic import ModernArtHeuristic
-
-        return {"heuristic": ModernArtHeuristic}
 
     def catalog(self) -> dict:
         return {

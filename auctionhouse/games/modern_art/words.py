@@ -15,7 +15,7 @@ def cards_words(cards: list[int]) -> str:
     return " + ".join(card_words(c) for c in cards) if cards else "-"
 
 
-def move_words(move) -> str:
+def move_words(move, view: dict | None = None) -> str:
     kind, arg = move
     if kind in ("play", "add"):
         return f"{kind} {card_words(arg)}"

@@ -12,6 +12,8 @@ from .tiles import catalog
 
 class QE(Game):
     name = "qe"
+    words = ".words"
+    own_bots = {"heuristic": ".heuristic:QEHeuristic"}
     title = "Q.E."
     summary = (
         "Central banks print money to bail out companies: sealed bids with no upper limit; "
@@ -36,26 +38,6 @@ class QE(Game):
 
     def from_setup(self, players: int, options: dict[str, Any], setup: dict) -> QEState:
         return QEState(self, players, options, setup, check_setup(players, options, setup))
-
-    def describe_move(self, move, view=None) -> str:
-        from .words import move_words
-
-        return move_words(move, view)
-
-    def describe_event(self, event: dict) -> str:
-        from .words import event_words
-
-        return event_words(event)
-
-    def describe_view(self, view: dict) -> list[tuple[str, str]]:
-        from .words import view_lines
-
-        return view_lines(view)
-
-    def bots(self) -> dict:
-        from .heuristic import QEHeuristic
-
-        return {"heuristic": QEHeuristic}
 
     def catalog(self) -> dict:
         return catalog()

@@ -6,11 +6,12 @@ from ...core import Game
 from .cards import catalog
 from .setup import check_setup, make_setup
 from .state import RatziaState
-from .words import event_words, move_words, view_lines
 
 
 class Ratzia(Game):
     name = "ratzia"
+    words = ".words"
+    own_bots = {"heuristic": ".heuristic:RatziaHeuristic"}
     title = "Ratzia"
     summary = (
         "Reveal cards into the Auction row, auction them with bidding cards once around, "
@@ -27,22 +28,8 @@ class Ratzia(Game):
         deck, hands = check_setup(players, setup)
         return RatziaState(self, players, options, setup, deck, hands)
 
-    def bots(self) -> dict:
-        from .heuristic import RatziaHeuristic
-
-        return {"heuristic": RatziaHeuristic}
-
     def catalog(self) -> dict:
         return catalog()
-
-    def describe_move(self, move, view=None) -> str:
-        return move_words(move)
-
-    def describe_event(self, event: dict) -> str:
-        return event_words(event)
-
-    def describe_view(self, view: dict) -> list[tuple[str, str]]:
-        return view_lines(view)
 
 
 GAME = Ratzia()

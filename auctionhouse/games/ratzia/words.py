@@ -28,7 +28,7 @@ def counted(counts) -> str:
     return ", ".join(parts) or "-"
 
 
-def move_words(move) -> str:
+def move_words(move, view: dict | None = None) -> str:
     kind, arg = move
     if kind == "reveal":
         return "reveal the top card"

@@ -8,12 +8,12 @@ import random
 import pytest
 
 from auctionhouse.bots.random_bot import RandomBot
-from auctionhouse.core.players import Observation
 from auctionhouse.games.art_dice import GAME
 from auctionhouse.games.art_dice.cards import card_name
 from auctionhouse.games.art_dice.heuristic import ArtDiceHeuristic
 from auctionhouse.games.art_dice.state import E_END
 from tests.conftest import examples
+from tests.protocol_checks import play_bots
 
 from .scenario import deal
 
@@ -67,16 +67,7 @@ def play(players: int, seed: int, heuristic_seats, on_step=None):
         ArtDiceHeuristic(seed=seed + p) if p in heuristic_seats else RandomBot(seed + p)
         for p in range(players)
     ]
-    while not s.is_over():
-        p = s.next_actor()
-        legal = s.legal_moves(p)
-        move = bots[p].act(Observation(s, p, legal))
-        if isinstance(bots[p], ArtDiceHeuristic):
-            assert is_legal(move, legal), (move, legal)
-        if on_step is not None:
-            on_step(s, p, move)
-        s.apply(p, move)  # the engine raises IllegalMove on an illegal move
-    return s
+    return play_bots(s, bots, on_step, check=lambda p: p in heuristic_seats)
 
 
 # --- always legal, sees only its view -------------------------------------------------------

@@ -16,6 +16,7 @@ from auctionhouse.core.players import Observation
 from auctionhouse.games.qe import GAME
 from auctionhouse.games.qe.heuristic import QEHeuristic, Reading
 from tests.conftest import examples
+from tests.protocol_checks import play_bots
 
 from .helpers import (
     CN_AGR,
@@ -70,15 +71,7 @@ def play(players: int, seed: int, kinds: list[str], on_move=None):
         QEHeuristic(seed + p) if k == "heuristic" else RandomBot(seed + p)
         for p, k in enumerate(kinds)
     ]
-    while not state.is_over():
-        p = state.next_actor()
-        legal = state.legal_moves(p)
-        move = bots[p].act(Observation(state, p, legal))
-        assert any(mk.kind == move[0] and mk.accepts(move[1]) for mk in legal), (move, legal)
-        if on_move is not None:
-            on_move(state, p, move)
-        state.apply(p, move)
-    return state
+    return play_bots(state, bots, on_move)
 
 
 # --- legal moves only ---------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from auctionhouse.games.ratzia import GAME
 from auctionhouse.games.ratzia.heuristic import RatziaHeuristic, _Eval
 from auctionhouse.games.ratzia.views import event_json
 from tests.conftest import examples
+from tests.protocol_checks import play_bots
 
 from .helpers import B1, B2, B3, CAR, GA, GB, TR1, TR2, TR3, C, D, P, T, new, run
 
@@ -64,15 +65,7 @@ def play(players: int, seed: int, kinds: list[str], on_move=None):
         RatziaHeuristic(seed + p) if k == "heuristic" else RandomBot(seed + p)
         for p, k in enumerate(kinds)
     ]
-    while not state.is_over():
-        p = state.next_actor()
-        legal = state.legal_moves(p)
-        move = bots[p].act(Observation(state, p, legal))
-        assert any(mk.kind == move[0] and mk.accepts(move[1]) for mk in legal), (move, legal)
-        if on_move is not None:
-            on_move(state, p, move)
-        state.apply(p, move)
-    return state
+    return play_bots(state, bots, on_move)
 
 
 # --- legal moves only ---------------------------------------------------------------------------
