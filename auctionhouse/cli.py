@@ -32,6 +32,20 @@ app = typer.Typer(
 console = Console()
 err = Console(stderr=True)
 
+# Arguments and options that several commands share.
+GameArg = Annotated[str, typer.Argument(help="Game name, see `auctionhouse games`.")]
+PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players (seats).")]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
+]
+DeckOpt = Annotated[
+    Path | None, typer.Option(help="Deck file (JSON or TOML) for games with a deck option.")
+]
+BackendOpt = Annotated[str, typer.Option(help="Where games run: local or ray.")]
+AddressOpt = Annotated[
+    str | None, typer.Option(help="Ray cluster address (ray backend); default: start one.")
+]
+
 
 def fail(message: str) -> None:
     err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
@@ -79,27 +93,21 @@ def games() -> None:
 
 @command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game name, see `auctionhouse games`.")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
+    game: GameArg,
+    players: PlayersOpt = 4,
     games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole series.")] = 1,
     bots: Annotated[
         str, typer.Option(help="One bot for all seats, or a comma list, one per seat.")
     ] = "random",
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
-    ] = None,
-    deck: Annotated[
-        Path | None, typer.Option(help="Deck file (JSON or TOML) for games with a deck option.")
-    ] = None,
+    option: OptionOpt = None,
+    deck: DeckOpt = None,
     records: Annotated[
         Path | None, typer.Option(help="Write each game's record into this folder.")
     ] = None,
     workers: Annotated[int, typer.Option(help="Worker processes (local backend).")] = 1,
-    backend: Annotated[str, typer.Option(help="Where games run: local or ray.")] = "local",
-    address: Annotated[
-        str | None, typer.Option(help="Ray cluster address (ray backend); default: start one.")
-    ] = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object and nothing else.")
     ] = False,
@@ -139,8 +147,8 @@ def simulate(
 
 @command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game name, see `auctionhouse games`.")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
+    game: GameArg,
+    players: PlayersOpt = 4,
     seat: Annotated[int, typer.Option(help="Your seat, 0 to players-1.")] = 0,
     bots: Annotated[
         str | None,
@@ -149,12 +157,8 @@ def play(
     seed: Annotated[
         int | None, typer.Option(help="Seed of the deal (random if not given).")
     ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
-    ] = None,
-    deck: Annotated[
-        Path | None, typer.Option(help="Deck file for games with a deck option.")
-    ] = None,
+    option: OptionOpt = None,
+    deck: DeckOpt = None,
     records: Annotated[Path, typer.Option(help="Folder for the game's record.")] = Path("records"),
 ) -> None:
     """Play one game in the terminal against bots (type help at any prompt)."""
@@ -190,25 +194,19 @@ def progress_bar(title: str, total: int):
 
 @command()
 def tournament(
-    game: Annotated[str, typer.Argument(help="Game name, see `auctionhouse games`.")],
+    game: GameArg,
     bots: Annotated[
         str,
         typer.Option(help="Competitors, comma-separated, e.g. heuristic,random,ismcts:seconds=1"),
     ],
-    players: Annotated[int, typer.Option("--players", "-p", help="Seats per game.")] = 4,
+    players: PlayersOpt = 4,
     games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the tournament.")] = 1,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
-    ] = None,
-    deck: Annotated[
-        Path | None, typer.Option(help="Deck file for games with a deck option.")
-    ] = None,
+    option: OptionOpt = None,
+    deck: DeckOpt = None,
     workers: Annotated[int, typer.Option(help="Worker processes or Ray tasks in flight.")] = 0,
-    backend: Annotated[str, typer.Option(help="Where games run: local or ray.")] = "local",
-    address: Annotated[
-        str | None, typer.Option(help="Ray cluster address (ray backend); default: start one.")
-    ] = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
     out: Annotated[Path | None, typer.Option(help="Write results to OUT.json and OUT.csv.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:
