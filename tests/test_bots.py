@@ -127,3 +127,33 @@ def test_ismcts_beats_random_bots_in_a_short_match():
         play(state, bots)
         wins += state.result().shares()[g % 3]
     assert wins >= 2  # a third would be chance
+
+
+HEURISTIC_CASES = [
+    (g.name, n)
+    for g in all_games()
+    if "heuristic" in g.bots()
+    for n in range(g.min_players, g.max_players + 1)
+]
+
+
+@pytest.mark.parametrize("name,players", HEURISTIC_CASES)
+def test_every_heuristic_plays_only_legal_moves(name, players):
+    """Against random bots and against itself, every move it makes is one of its legal moves."""
+    from auctionhouse.core.rng import derive_seed
+
+    from .conftest import examples
+    from .protocol_checks import play_bots
+
+    game = get_game(name)
+    rng = random.Random(players)
+    for g in range(examples(30)):
+        seed = derive_seed(players, f"{name}/{g}")
+        kinds = ["heuristic"] * players
+        if g % 3:
+            kinds = [rng.choice(("heuristic", "random")) for _ in range(players)]
+            kinds[g % players] = "heuristic"
+        bots = [make_bot(k, game, seed + p) for p, k in enumerate(kinds)]
+        state = game.new_state(players, seed=seed, first_player=g % players)
+        play_bots(state, bots, check=lambda p, kinds=kinds: kinds[p] == "heuristic")
+        assert state.is_over()

@@ -75,16 +75,6 @@ def play(players: int, seed: int, kinds: list[str], on_move=None):
 
 
 # --- legal moves only ---------------------------------------------------------------------------
-@pytest.mark.parametrize("players", PLAYERS)
-def test_the_heuristic_plays_only_legal_moves(players):
-    rng = random.Random(players)
-    for g in range(examples(150)):
-        if g % 3 == 0:
-            kinds = ["heuristic"] * players
-        else:
-            kinds = [rng.choice(("heuristic", "random")) for _ in range(players)]
-            kinds[g % players] = "heuristic"
-        play(players, 1000 * players + g, kinds)
 
 
 def test_the_heuristic_is_registered_with_the_game():
