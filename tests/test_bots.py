@@ -147,7 +147,7 @@ def test_every_heuristic_plays_only_legal_moves(name, players):
 
     game = get_game(name)
     rng = random.Random(players)
-    for g in range(examples(30)):
+    for g in range(examples(150)):
         seed = derive_seed(players, f"{name}/{g}")
         kinds = ["heuristic"] * players
         if g % 3:
