@@ -3,7 +3,9 @@ ISMCTS playing legal moves from its own view in every game."""
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given
@@ -11,9 +13,16 @@ from hypothesis import strategies as st
 
 from auctionhouse.arena.runner import play
 from auctionhouse.bots import make_bot
-from auctionhouse.bots.candidates import amount_points, candidate_moves, split_points
+from auctionhouse.bots.candidates import (
+    amount_points,
+    amounts_around,
+    candidate_moves,
+    split_points,
+    splits_around,
+)
 from auctionhouse.bots.random_bot import RandomBot
 from auctionhouse.core import MoveKind, OptionError, random_arg
+from auctionhouse.core.moves import _random_split, random_split, split_distribution
 from auctionhouse.core.players import Observation
 from auctionhouse.games import all_games, get_game
 
@@ -29,6 +38,8 @@ def test_specs_with_parameters_are_parsed_and_checked():
         ("ismcts:iterations=-1", "must not be negative"),
         ("ismcts:iterations", "key=value"),
         ("ismcts:rollout=smart", "rollout is random or heuristic"),
+        ("ismcts:reward=score", "reward is mixed or win"),
+        ("ismcts:iterations=0:seconds=0", "give iterations or seconds"),
         ("wizard", "unknown bot 'wizard'"),
     ]:
         with pytest.raises(OptionError, match=message):
@@ -52,6 +63,12 @@ kinds = st.one_of(
         st.lists(st.integers(0, 30), min_size=1),
     ),
     st.just(MoveKind("pass")),
+    st.builds(
+        lambda parts, lo, hi: MoveKind("bid", lo, hi, parts=tuple(parts)),
+        st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), min_size=1, max_size=3),
+        st.integers(0, 2),
+        st.one_of(st.none(), st.integers(0, 12)),
+    ).filter(lambda mk: any(mk.accepts(c) for c in split_points(mk))),  # some split is legal
 )
 
 
@@ -83,6 +100,36 @@ def test_random_splits_are_always_accepted(parts, lo, hi, seed):
         assert mk.accepts(arg) or not feasible
 
 
+@pytest.mark.parametrize(
+    "parts, lo, hi",
+    [
+        (((1, 6), (1, 6), (1, 6)), 1, 6),  # an art-dice bid on three fresh works
+        (((3, 4), (1, 4), (5, 4)), 1, 4),  # one work out of reach
+        (((2, 3), (2, 3)), 0, 3),  # both works together do not fit: drawn again
+        (((0, 1), (0, 1)), 3, 5),  # nothing fits: the cheapest part alone
+        (((2, 3), (0, 2), (1, 2), (0, 1)), 0, None),  # four parts, no total limit
+    ],
+)
+def test_split_tables_hold_the_exact_distribution_of_the_step_by_step_draw(parts, lo, hi):
+    """Small splits are drawn from a table of `_random_split`'s exact distribution; its draws
+    match the table (chi-square, fixed seed) and the table draws only accepted splits."""
+    mk = MoveKind("bid", lo, hi, parts=parts)
+    dist = split_distribution(mk)
+    assert math.isclose(sum(dist.values()), 1.0)
+    feasible = any(mk.accepts(c) for c in split_points(mk))
+    assert all(mk.accepts(out) for out in dist) or not feasible
+    rng = random.Random(7)
+    draws = 20_000
+    counts = Counter(_random_split(mk, rng.random) for _ in range(draws))
+    assert set(counts) <= set(dist)
+    chi2 = sum((counts[out] - draws * p) ** 2 / (draws * p) for out, p in dist.items())
+    df = max(1, len(dist) - 1)
+    assert chi2 < df + 6 * math.sqrt(2 * df)
+    tabled = Counter(random_split(mk, rng.random) for _ in range(draws))
+    chi2 = sum((tabled[out] - draws * p) ** 2 / (draws * p) for out, p in dist.items())
+    assert chi2 < df + 6 * math.sqrt(2 * df)
+
+
 def test_candidate_amounts_spread_from_the_minimum():
     assert amount_points(3, 100, 40, 5) == [3, 23, 43, 63, 83]
     assert amount_points(3, 10, 40, 5) == [3, 5, 7, 8, 10]
@@ -92,11 +139,99 @@ def test_candidate_amounts_spread_from_the_minimum():
     assert moves == [("pass", None), ("play", 4), ("play", 9)]
 
 
+@given(
+    lo=st.integers(0, 30),
+    width=st.one_of(st.none(), st.integers(0, 60)),
+    at=st.integers(0, 60),
+)
+def test_amounts_around_a_hint_stay_in_range_and_keep_it(lo, width, at):
+    hi = None if width is None else lo + width
+    x = lo + (at if hi is None else at % (width + 1))
+    near = amounts_around(x, lo, hi)
+    assert x in near and lo in near and near == sorted(set(near))
+    assert all(lo <= a and (hi is None or a <= hi) for a in near)
+    assert {x - 1, x + 1} & set(range(lo, (hi if hi is not None else x + 1) + 1)) <= set(near)
+
+
+@given(
+    parts=st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)), min_size=1, max_size=4),
+    hi=st.integers(1, 8),
+    seed=st.integers(0, 1000),
+)
+def test_splits_around_a_hint_are_legal_and_one_step_away(parts, hi, seed):
+    mk = MoveKind("bid", 1, hi, parts=tuple(parts))
+    rng = random.Random(seed)
+    legal = [s for s in _all_splits(mk) if mk.accepts(s)]
+    if not legal:
+        return
+    hint = rng.choice(legal)
+    near = splits_around(mk, hint)
+    assert near[0] == hint and len(set(near)) == len(near)
+    for s in near[1:]:
+        assert mk.accepts(s)
+        # one part changed (dropped, started, or by one unit), or one unit moved between two
+        changed = [i for i in range(len(s)) if s[i] != hint[i]]
+        assert 1 <= len(changed) <= 2
+    # every legal split one unit away on one part is among them
+    for s in legal:
+        diff = [abs(a - b) for a, b in zip(s, hint, strict=True)]
+        if sorted(diff)[-1] == 1 and sum(diff) == 1:
+            assert s in near
+
+
+def _all_splits(mk):
+    import itertools
+
+    return itertools.product(*[range(0, hi + 1) for _, hi in mk.parts])
+
+
+@pytest.mark.parametrize("name", [g.name for g in all_games() if "heuristic" in g.bots()])
+def test_candidates_around_the_heuristic_are_legal_moves(name):
+    """In heuristic games, every candidate around the heuristic's move is accepted by the
+    state itself, and the heuristic's move is among them."""
+    game = get_game(name)
+    players = min(4, game.max_players)
+    checked = 0
+    for g in range(3):
+        state = game.new_state(players, seed=50 + g)
+        bots = [make_bot("heuristic", game, 10 * g + p) for p in range(players)]
+        while not state.is_over():
+            p = state.next_actor()
+            legal = state.legal_moves(p)
+            hint = bots[p].act(Observation(state, p, legal))
+            moves = candidate_moves(legal, 5, hint)
+            assert hint in moves
+            for m in moves:
+                trial = state.clone()
+                trial.apply(p, m)  # raises on an illegal move
+                checked += 1
+            state.apply(p, hint)
+    assert checked > 0
+
+
+def test_ismcts_keeps_to_its_time_limit():
+    import time
+
+    game = get_game("qe")
+    state = game.new_state(4, seed=3)
+    bot = make_bot("ismcts:seconds=0.2", game, 1)
+    p = state.next_actor()
+    t0 = time.perf_counter()
+    bot.act(Observation(state, p, state.legal_moves(p)))
+    assert time.perf_counter() - t0 < 0.6 and bot.iterations_done >= 1
+    # a count of iterations is also capped by seconds when both are given
+    bot = make_bot("ismcts:iterations=100000:seconds=0.2", game, 1)
+    t0 = time.perf_counter()
+    bot.act(Observation(state, p, state.legal_moves(p)))
+    assert time.perf_counter() - t0 < 0.6 and bot.iterations_done < 100000
+
+
+@pytest.mark.parametrize("rollout", ["random", "heuristic"])
 @pytest.mark.parametrize("name", [g.name for g in all_games()])
-def test_ismcts_plays_legal_moves_from_determinizations_only(name):
+def test_ismcts_plays_legal_moves_from_determinizations_only(name, rollout):
     game = get_game(name)
     state = game.new_state(3 if game.max_players >= 3 else 2, seed=11)
-    bots = [make_bot("ismcts:iterations=2:rollout=random", game, 1)] + [
+    bots = [make_bot(f"ismcts:iterations=2:rollout={rollout}", game, 1)] + [
         make_bot("random", game, p) for p in range(1, state.num_players)
     ]
     seen = []

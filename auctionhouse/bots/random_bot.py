@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..core import Move, random_arg
+from ..core.moves import random_split
 from ..core.players import Bot, Observation
 
 
@@ -22,11 +23,13 @@ class RandomBot(Bot):
         rand = self.rng.random
         mk = legal[int(rand() * len(legal))] if len(legal) > 1 else legal[0]
         kind, lo, hi, choices, parts, span = mk
-        if parts is None and choices is None and lo is not None and (hi is not None or span):
+        if parts is not None:
+            return (kind, random_split(mk, rand))  # as random_arg draws it
+        if choices is None and lo is not None and (hi is not None or span):
             # the common case inline (an amount in a range), drawn as random_arg draws it
             if span is not None and (hi is None or hi > lo + span):
                 hi = lo + span
             return (kind, lo + int(rand() * (hi - lo + 1)))
-        if lo is None and choices is None and parts is None:
+        if lo is None and choices is None:
             return (kind, None)
         return (kind, random_arg(mk, self.rng))

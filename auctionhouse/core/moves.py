@@ -9,6 +9,7 @@ amounts are never enumerated one by one.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from typing import Any, NamedTuple
 
 from .errors import RecordError
@@ -86,11 +87,12 @@ def _within(x: int, lo: int | None, hi: int | None) -> bool:
 def random_arg(mk: MoveKind, rng: random.Random, span: int | None = None) -> Any:
     """An argument drawn at random for `mk`: a choice uniformly, an amount uniformly in
     lo..min(hi, lo + span) (span: the caller's, else the kind's, else the whole range), a split
-    by placing units one at a time on random parts that can still take them."""
+    as `_random_split` describes (small splits from a table of its exact distribution, with one
+    draw of `rng`)."""
     if mk.choices is not None:
         return mk.choices[int(rng.random() * len(mk.choices))]
     if mk.parts is not None:
-        return _random_split(mk, rng)
+        return random_split(mk, rng.random)
     if mk.lo is None:
         return None
     width = span if span is not None else mk.span
@@ -102,12 +104,58 @@ def random_arg(mk: MoveKind, rng: random.Random, span: int | None = None) -> Any
     return mk.lo + int(rng.random() * (hi - mk.lo + 1))
 
 
-def _random_split(mk: MoveKind, rng: random.Random) -> tuple[int, ...]:
-    """A random non-empty set of parts whose minimums fit, a total drawn uniformly between what
-    they need and what they can take, the surplus spread over them in random order."""
+# split kind -> (its kind, cumulative probabilities, outcomes); keyed by id() for speed, the kind
+# kept in the entry so that its id cannot be reused while the entry lives
+_SPLIT_TABLES: dict[int, tuple] = {}
+_SPLIT_BY_VALUE: dict[tuple, tuple] = {}
+_SPLIT_TABLES_MAX = 8192
+_TABLE_MAX_TOTAL = 10  # splits whose total may exceed this are drawn step by step
+_TABLE_MAX_PARTS = 4
+_RETRIES = 16  # random part sets tried before the cheapest single part is taken
+
+
+def random_split(mk: MoveKind, rand) -> tuple[int, ...]:
+    """A split drawn for `mk` (`rand`: a function returning a float in [0, 1)), distributed as
+    `_random_split` draws it; a small split takes one `rand()` and a bisection of a table."""
+    entry = _SPLIT_TABLES.get(id(mk))
+    if entry is None or entry[0] is not mk:
+        entry = _split_entry(mk)
+        if entry is None:
+            return _random_split(mk, rand)
+    return entry[2][bisect_right(entry[1], rand())]
+
+
+def _split_entry(mk: MoveKind) -> tuple | None:
+    """The table entry of a split kind, built once per kind value; None: too large a split."""
+    key = (mk.lo, mk.hi, mk.parts)
+    table = _SPLIT_BY_VALUE.get(key)
+    if table is None:
+        if len(mk.parts) > _TABLE_MAX_PARTS:
+            return None
+        total_hi = _split_bounds(mk)[3]
+        if total_hi > _TABLE_MAX_TOTAL:
+            return None
+        dist = split_distribution(mk)
+        outs = sorted(dist)
+        cum, acc = [], 0.0
+        for out in outs:
+            acc += dist[out]
+            cum.append(acc)
+        cum = [c / acc for c in cum]
+        cum[-1] = 1.0  # rand() < 1.0, so the bisection always lands on an outcome
+        if len(_SPLIT_BY_VALUE) >= _SPLIT_TABLES_MAX:
+            _SPLIT_BY_VALUE.clear()
+        table = _SPLIT_BY_VALUE[key] = (cum, tuple(outs))
+    if len(_SPLIT_TABLES) >= _SPLIT_TABLES_MAX:
+        _SPLIT_TABLES.clear()
+    entry = _SPLIT_TABLES[id(mk)] = (mk, *table)
+    return entry
+
+
+def _split_bounds(mk: MoveKind) -> tuple:
+    """(parts, their number, the least and most total, the bit set of parts that can take any)."""
     parts = mk.parts
     n = len(parts)
-    rand = rng.random
     total_hi = mk.hi if mk.hi is not None else sum(hi for _, hi in parts)
     total_lo = mk.lo or 0
     usable = 0
@@ -115,25 +163,54 @@ def _random_split(mk: MoveKind, rng: random.Random) -> tuple[int, ...]:
         lo, hi = parts[i]
         if lo <= hi and lo <= total_hi:
             usable |= 1 << i
+    return parts, n, total_lo, total_hi, usable
+
+
+def _mask_totals(parts, n: int, mask: int, total_lo: int, total_hi: int) -> tuple[int, int, int]:
+    """For the parts in `mask`: the least they need, and the least and most total they allow."""
+    need = room = 0
+    for i in range(n):
+        if mask >> i & 1:
+            need += parts[i][0]
+            room += parts[i][1]
+    return need, max(need, total_lo), min(room, total_hi)
+
+
+def _cheapest_part(parts, n: int, usable: int, total_lo: int) -> tuple[int, int, int]:
+    """When no random part set fits: the cheapest usable part alone, at the least total."""
+    i = min((i for i in range(n) if usable >> i & 1), key=lambda i: parts[i][0])
+    return 1 << i, parts[i][0], max(total_lo, parts[i][0])
+
+
+def _spread_rest(out: list, order: list, parts, extra: int) -> None:
+    """What the random shares left over goes wherever there is room, in `order`."""
+    for i in order:
+        add = min(extra, parts[i][1] - out[i])
+        out[i] += add
+        extra -= add
+
+
+def _random_split(mk: MoveKind, rand) -> tuple[int, ...]:
+    """A random non-empty set of parts whose minimums fit, a total drawn uniformly between what
+    they need and what they can take, the surplus spread over them in random order.
+
+    The set: a uniform non-empty subset of all parts, restricted to the usable ones, drawn again
+    (up to 16 times) while it is empty or does not fit, else the cheapest usable part alone. The
+    order: the parts' own or reversed, with even odds. The spread: each part but the last in
+    order takes a uniform share of what is left and it can hold, the last the rest."""
+    parts, n, total_lo, total_hi, usable = _split_bounds(mk)
     if not usable:
         return (0,) * n
-    for _ in range(16):
+    for _ in range(_RETRIES):
         mask = usable & (1 + int(rand() * ((1 << n) - 1)))
         if not mask:
             continue
-        need = room = 0
-        for i in range(n):
-            if mask >> i & 1:
-                need += parts[i][0]
-                room += parts[i][1]
-        lo_t = need if need > total_lo else total_lo
-        hi_t = room if room < total_hi else total_hi
+        need, lo_t, hi_t = _mask_totals(parts, n, mask, total_lo, total_hi)
         if lo_t <= hi_t:
             break
     else:  # the cheapest single part always fits when anything does
-        i = min((i for i in range(n) if usable >> i & 1), key=lambda i: parts[i][0])
-        mask, need = 1 << i, parts[i][0]
-        lo_t = hi_t = max(total_lo, need)
+        mask, need, lo_t = _cheapest_part(parts, n, usable, total_lo)
+        hi_t = lo_t
     extra = lo_t + int(rand() * (hi_t - lo_t + 1)) - need
     out = [parts[i][0] if mask >> i & 1 else 0 for i in range(n)]
     order = [i for i in range(n) if mask >> i & 1]
@@ -147,12 +224,67 @@ def _random_split(mk: MoveKind, rng: random.Random) -> tuple[int, ...]:
             add = int(rand() * (add + 1))
         out[i] += add
         extra -= add
-    if extra > 0:  # what the random shares left over goes wherever there is room
-        for i in order:
-            add = min(extra, parts[i][1] - out[i])
-            out[i] += add
-            extra -= add
+    if extra > 0:
+        _spread_rest(out, order, parts, extra)
     return tuple(out)
+
+
+def split_distribution(mk: MoveKind) -> dict[tuple[int, ...], float]:
+    """The exact distribution of `_random_split(mk, ...)`: each outcome and its probability,
+    computed branch by branch as the draws there would go."""
+    parts, n, total_lo, total_hi, usable = _split_bounds(mk)
+    if not usable:
+        return {(0,) * n: 1.0}
+    draws = (1 << n) - 1
+    fits: dict[int, int] = {}  # a part set that fits -> how many of the draws give it
+    for d in range(1, draws + 1):
+        mask = usable & d
+        if mask:
+            need, lo_t, hi_t = _mask_totals(parts, n, mask, total_lo, total_hi)
+            if lo_t <= hi_t:
+                fits[mask] = fits.get(mask, 0) + 1
+    miss = 1.0 - sum(fits.values()) / draws  # the odds one draw is drawn again
+    reach = float(_RETRIES) if miss == 1.0 else (1.0 - miss**_RETRIES) / (1.0 - miss)
+    dist: dict[tuple[int, ...], float] = {}
+    for mask, count in fits.items():
+        need, lo_t, hi_t = _mask_totals(parts, n, mask, total_lo, total_hi)
+        _split_branches(parts, n, mask, need, lo_t, hi_t, count / draws * reach, dist)
+    if miss > 0.0:
+        mask, need, lo_t = _cheapest_part(parts, n, usable, total_lo)
+        _split_branches(parts, n, mask, need, lo_t, lo_t, miss**_RETRIES, dist)
+    return dist
+
+
+def _split_branches(parts, n, mask, need, lo_t, hi_t, p, dist) -> None:
+    base = [parts[i][0] if mask >> i & 1 else 0 for i in range(n)]
+    order = [i for i in range(n) if mask >> i & 1]
+    orders = [order, order[::-1]] if len(order) > 1 else [order]
+    p /= (hi_t - lo_t + 1) * len(orders)
+    for total in range(lo_t, hi_t + 1):
+        for o in orders:
+            _spread_branches(base[:], o, 0, total - need, parts, p, dist)
+
+
+def _spread_branches(out, order, k, extra, parts, p, dist) -> None:
+    """The spread loop of `_random_split` from the k-th part in `order`, every share in turn."""
+    if k < len(order) and extra > 0:
+        i = order[k]
+        add = min(extra, parts[i][1] - out[i])
+        if k == len(order) - 1:
+            out[i] += add
+            _spread_branches(out, order, k + 1, extra - add, parts, p, dist)
+            return
+        q = p / (add + 1)
+        for a in range(add + 1):
+            o = out[:]
+            o[i] += a
+            _spread_branches(o, order, k + 1, extra - a, parts, q, dist)
+        return
+    if extra > 0:
+        out = out[:]
+        _spread_rest(out, order, parts, extra)
+    key = tuple(out)
+    dist[key] = dist.get(key, 0.0) + p
 
 
 def move_to_json(move: Move) -> list:
