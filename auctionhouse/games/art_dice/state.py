@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from ...core import Chance, IllegalMove, MoveKind, State
+from ...core.moves import choice
 from .cards import DIE, MAX_OWN_SALES, ON_SALE, TOTAL_GOLD, collection_score
 
 # phases
@@ -62,6 +63,8 @@ class ArtDiceState(State):
         self.high = []
         self.leader = []
         self.bids = [0] * (players * ON_SALE)
+        self.no_bids = self.bids[:]  # never changed: what `bids` is reset to each round
+        self.placed = []  # (seat, total) of each bid placed this round
         self.banker = banker
         self.fb = (banker + 1) % players  # AD-2: left of the banker
         self.phase = OFFER
@@ -73,8 +76,7 @@ class ArtDiceState(State):
         self.round = 0
         self.out = []
         self.chance = Chance(seed)
-        self.dice = list(dice)
-        self.dice_i = 0
+        self.dice = list(dice)[::-1]  # the setup's rolls still to come, the next one last
         self.pool = 1  # rolls drawn from the stream and not used yet (see _roll_die)
         self.log = []
         self._start_round()
@@ -85,10 +87,8 @@ class ArtDiceState(State):
 
         The stream is read 64 bits at a time: a draw below DICE_LIMIT (else drawn again) gives
         DICE_PER_DRAW unbiased rolls, its base-6 digits."""
-        i = self.dice_i
-        if i < len(self.dice):
-            self.dice_i = i + 1
-            return self.dice[i]
+        if self.dice:
+            return self.dice.pop()
         pool = self.pool
         if pool < POOL_EMPTY:
             x = self.chance.next64()
@@ -112,12 +112,11 @@ class ArtDiceState(State):
     def _fill(self) -> None:
         """AD-3: the places left are filled from the top of the deck, then bidding begins."""
         sale, deck = self.sale, self.deck
-        drawn = []
-        while len(sale) < ON_SALE and deck:
-            c = deck.pop()
-            sale.append(c)
-            drawn.append(c)
-        if drawn:
+        free = ON_SALE - len(sale)
+        if free > 0 and deck:
+            drawn = deck[-free:][::-1]  # the top of the deck is its end
+            del deck[-free:]
+            sale += drawn
             self.log.append((E_DRAW, tuple(drawn)))
         k = len(sale)
         self.high = [0] * k
@@ -128,39 +127,51 @@ class ArtDiceState(State):
 
     def _next_bidder(self) -> None:
         """AD-4: the next seat clockwise rolls the die; a seat without gold skips the roll."""
-        n, gold = self.n, self.gold
-        while self.done < n:
-            q = (self.fb + self.done) % n
+        n, gold, done = self.n, self.gold, self.done
+        q = self.fb + done
+        while done < n:
+            if q >= n:
+                q -= n
             if gold[q] > 0:
+                self.done = done
                 self.cur = q
-                self.roll = r = self._roll_die()
+                pool = self.pool
+                if pool >= POOL_EMPTY and not self.dice:  # _roll_die's common case, inline
+                    self.pool = pool // DIE
+                    r = pool % DIE + 1
+                else:
+                    r = self._roll_die()
+                self.roll = r
                 self.log.append((E_ROLL, q, r))
                 return
             self.log.append((E_SKIP, q))
-            self.done += 1
+            done += 1
+            q += 1
+        self.done = done
         self._end_round()
 
     def _end_round(self) -> None:
         """AD-5: each work goes to its highest bidder, who pays the bank; the rest of the
         placed gold goes back; unsold works stay. AD-6 and AD-7 decide what comes next."""
         n, gold, bids, log = self.n, self.gold, self.bids, self.log
-        k = len(self.sale)
+        sale, high, leader, coll = self.sale, self.high, self.leader, self.coll
+        k = len(sale)
         left = []
         for w in range(k):
-            card = self.sale[w]
-            p = self.leader[w]
+            card = sale[w]
+            p = leader[w]
             if p < 0:
                 left.append(card)
                 continue
-            price = self.high[w]
+            price = high[w]
             self.bank += price
-            bids[p * ON_SALE + w] = 0
-            self.coll[p].append(card)
+            gold[p] -= price  # what it placed comes back below, less what it pays
+            coll[p].append(card)
             log.append((E_WON, p, card, price))
-        for i in range(n * ON_SALE):
-            if bids[i]:
-                gold[i // ON_SALE] += bids[i]
-                bids[i] = 0
+        for p, total in self.placed:
+            gold[p] += total
+        self.placed = []
+        bids[:] = self.no_bids
         if len(left) < k:
             self.nosale = 0
         else:
@@ -202,18 +213,32 @@ class ArtDiceState(State):
         return any(h < cap for h in self.high)
 
     def legal_moves(self, player: int) -> list[MoveKind]:
+        if player == self.cur and self.phase == BID:
+            gold = self.gold[player]
+            key = (self.roll if self.roll < gold else gold, *self.high)
+            legal = BID_KINDS.get(key)
+            if legal is None:
+                legal = BID_KINDS[key] = _bid_kinds(key[0], self.high)
+            return [legal]
         if player != self.cur or self.phase == OVER:
             return []
-        if self.phase == OFFER:
-            return [MoveKind("sell", choices=tuple(sorted(self.coll[player]))), DRAW]
-        cap = self.gold[player]
-        if self.roll < cap:
-            cap = self.roll
-        key = (cap, *self.high)
-        legal = BID_KINDS.get(key)
-        if legal is None:
-            legal = BID_KINDS[key] = _bid_kinds(cap, self.high)
-        return [legal]
+        return [choice("sell", tuple(sorted(self.coll[player]))), DRAW]
+
+    def apply(self, player: int, move) -> None:
+        # The common moves (bid, draw) checked in full and made with one call less (the hot
+        # path of every simulation); anything else goes through `_apply`, which names a broken
+        # rule.
+        if type(move) is tuple and len(move) == 2 and player == self.cur and type(player) is int:
+            kind = move[0]
+            if kind == "bid" and self.phase == BID:
+                self._bid(player, move[1])
+            elif kind == "draw" and self.phase == OFFER and move[1] is None:
+                self._fill()
+            else:
+                self._apply(player, move)
+        else:
+            self._apply(player, move)
+        self.history.append((player, move))
 
     def _apply(self, player: int, move) -> None:
         if type(move) is not tuple or len(move) != 2:
@@ -244,6 +269,57 @@ class ArtDiceState(State):
             )
 
     def _bid(self, p: int, arg) -> None:
+        """AD-4: one amount per work, each 0 or above the work's highest, 1 to min(roll, gold)
+        in all. Three works on sale (the usual case) are checked and placed unrolled; any other
+        bid, and any bid that breaks a rule, goes through `_check_bid`."""
+        high = self.high
+        gold = self.gold[p]
+        cap = self.roll if self.roll < gold else gold
+        if (
+            type(arg) is tuple
+            and len(arg) == 3
+            and len(high) == 3
+            and self.phase == BID
+            and type(arg[0]) is int
+            and type(arg[1]) is int
+            and type(arg[2]) is int
+        ):
+            a0, a1, a2 = arg
+            total = a0 + a1 + a2
+            if (
+                (a0 > high[0] or not a0)
+                and (a1 > high[1] or not a1)
+                and (a2 > high[2] or not a2)
+                and 0 < total <= cap
+            ):
+                leader, w = self.leader, p * ON_SALE
+                if a0:
+                    self.bids[w] = high[0] = a0
+                    leader[0] = p
+                if a1:
+                    self.bids[w + 1] = high[1] = a1
+                    leader[1] = p
+                if a2:
+                    self.bids[w + 2] = high[2] = a2
+                    leader[2] = p
+            else:
+                self._check_bid(p, arg)  # raises: it names the broken rule
+        else:
+            total = self._check_bid(p, arg)
+            bids, leader = self.bids, self.leader
+            w = p * ON_SALE
+            for i, a in enumerate(arg):
+                if a:
+                    bids[w + i] = high[i] = a
+                    leader[i] = p
+        self.gold[p] = gold - total
+        self.placed.append((p, total))
+        self.log.append((E_BID, p, arg))
+        self.done += 1
+        self._next_bidder()
+
+    def _check_bid(self, p: int, arg) -> int:
+        """The total of a legal bid; a bid that breaks a rule raises, naming it."""
         if self.phase != BID:
             self._not_bidding("bid")
         high = self.high
@@ -264,16 +340,7 @@ class ArtDiceState(State):
         gold = self.gold[p]
         if total > roll or total > gold or not total:
             self._bad_total(total, roll, gold)
-        bids, leader = self.bids, self.leader
-        w = p * ON_SALE
-        for i, a in enumerate(arg):
-            if a:
-                bids[w + i] = high[i] = a
-                leader[i] = p
-        self.gold[p] = gold - total
-        self.log.append((E_BID, p, arg))
-        self.done += 1
-        self._next_bidder()
+        return total
 
     def _bad_amounts(self, arg: tuple) -> None:
         for w, (a, h) in enumerate(zip(arg, self.high, strict=True)):
@@ -374,7 +441,9 @@ class ArtDiceState(State):
         c.high = self.high[:]
         c.leader = self.leader[:]
         c.bids = self.bids[:]
+        c.placed = self.placed[:]
         c.out = self.out[:]
+        c.dice = self.dice[:]
         c.chance = self.chance.copy()
         c.log = self.log[:]
         return c
@@ -386,7 +455,6 @@ class ArtDiceState(State):
         rng.shuffle(c.deck)
         c.chance = Chance(rng.getrandbits(64))
         c.dice = []
-        c.dice_i = 0
         c.pool = 1
         return c
 
@@ -414,6 +482,6 @@ class ArtDiceState(State):
             "out": self.out[:],
             "chance": self.chance.state,
             "pool": self.pool,
-            "dice": self.dice[self.dice_i :],
+            "dice": self.dice[::-1],
             "log": [log_entry(e) for e in self.log],
         }
