@@ -1,7 +1,9 @@
 """A short list of concrete moves for each legal move kind, for bots that search over moves.
 
 Ranges become a few amounts spread from the minimum upwards (a search cannot try every bid);
-choices are kept whole; splits become a few typical placements.
+choices are kept whole; splits become a few typical placements. Given a sound move to improve
+on (a heuristic's choice), the amounts of its kind are taken around it instead: small steps and
+a fifth either way, plus the minimum; a split is varied one unit at a time.
 """
 
 from __future__ import annotations
@@ -43,11 +45,57 @@ def split_points(mk: MoveKind) -> list[tuple[int, ...]]:
     return sorted(out)
 
 
-def candidate_moves(legal: list[MoveKind], amounts: int = 5) -> list[Move]:
-    """Concrete moves standing for `legal`: every no-argument kind and choice, a few amounts."""
+def amounts_around(x: int, lo: int, hi: int | None) -> list[int]:
+    """Amounts near `x` within lo..hi: one and two either way, a fifth less and a quarter more,
+    and the minimum; `x` itself included."""
+    near = {x, lo, x - 2, x - 1, x + 1, x + 2, round(x * 0.8), round(x * 1.25)}
+    return sorted(a for a in near if a >= lo and (hi is None or a <= hi))
+
+
+def splits_around(mk: MoveKind, split: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Legal splits one step from `split`: one part dropped, one unit less or more on one part
+    (a part left empty starts at its minimum), one unit moved from a part to another; `split`
+    itself first."""
+    out = [split]
+    parts = mk.parts
+    n = len(parts)
+
+    def add(new: list[int]) -> None:
+        t = tuple(new)
+        if t not in out and mk.accepts(t):
+            out.append(t)
+
+    for i in range(n):
+        lo = parts[i][0]
+        if split[i]:
+            add([0 if j == i else x for j, x in enumerate(split)])
+            add([x - 1 if j == i else x for j, x in enumerate(split)])
+        add([(x + 1 if x else max(1, lo)) if j == i else x for j, x in enumerate(split)])
+    for i in range(n):
+        if not split[i]:
+            continue
+        for j in range(n):
+            if j != i:
+                new = list(split)
+                new[i] -= 1
+                new[j] = new[j] + 1 if new[j] else max(1, parts[j][0])
+                add(new)
+    return out
+
+
+def candidate_moves(
+    legal: list[MoveKind], amounts: int = 5, hint: Move | None = None
+) -> list[Move]:
+    """Concrete moves standing for `legal`: every no-argument kind and choice, a few amounts;
+    amounts (or a split) of `hint`'s kind around `hint`'s own, when a hint is given."""
     out: list[Move] = []
     for mk in legal:
-        if mk.parts is not None:
+        near = hint is not None and hint[0] == mk.kind and mk.accepts(hint[1])
+        if near and mk.parts is not None:
+            out.extend((mk.kind, s) for s in splits_around(mk, hint[1]))
+        elif near and mk.lo is not None:
+            out.extend((mk.kind, a) for a in amounts_around(hint[1], mk.lo, mk.hi))
+        elif mk.parts is not None:
             out.extend((mk.kind, s) for s in split_points(mk))
         elif mk.choices is not None:
             out.extend((mk.kind, c) for c in mk.choices)

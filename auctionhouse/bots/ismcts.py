@@ -20,16 +20,19 @@ from __future__ import annotations
 import math
 import time
 
-from ..core import Move
+from ..core import Move, OptionError
 from ..core.players import Bot, Observation, Param
 from .candidates import candidate_moves
 from .random_bot import RandomBot
 
 
-def rewards(result) -> list[float]:
-    """Half the share of the victory, half the score's place between the lowest and highest:
-    a dense signal even in playouts the bot rarely wins."""
+def rewards(result, kind: str = "mixed") -> list[float]:
+    """`mixed`: half the share of the victory, half the score's place between the lowest and
+    highest, a dense signal even in playouts the bot rarely wins; `win`: the share of the
+    victory alone."""
     shares = result.shares()
+    if kind == "win":
+        return list(shares)
     lo, hi = min(result.scores), max(result.scores)
     if hi == lo:
         return [0.5 * s + 0.25 for s in shares]
@@ -51,8 +54,8 @@ class Node:
 class ISMCTSBot(Bot):
     name = "ismcts"
     params = {
-        "iterations": Param(int, 0, "iterations per move; 0 means use `seconds`"),
-        "seconds": Param(float, 1.0, "thinking time per move when iterations is 0"),
+        "iterations": Param(int, 0, "most iterations per move; 0: no limit but `seconds`"),
+        "seconds": Param(float, 1.0, "most thinking time per move; 0: no limit but iterations"),
         "c": Param(float, 0.7, "exploration constant of UCB"),
         "amounts": Param(int, 5, "candidate amounts tried per amount range"),
         "rollout": Param(
@@ -61,16 +64,27 @@ class ISMCTSBot(Bot):
         "margin": Param(
             float, 3.0, "standard errors by which a move must beat the heuristic's to replace it"
         ),
+        "around": Param(bool, True, "candidate amounts around the heuristic's, not spread"),
+        "reward": Param(str, "mixed", "playout reward: mixed (win and score place) or win"),
     }
 
     def __init__(self, seed: int | None = None, **params) -> None:
         super().__init__(seed, **params)
         if self.settings["rollout"] not in ("random", "heuristic"):
-            from ..core import OptionError
-
             raise OptionError(
                 f"bot ismcts: rollout is random or heuristic, not {self.settings['rollout']!r}"
             )
+        if self.settings["reward"] not in ("mixed", "win"):
+            raise OptionError(
+                f"bot ismcts: reward is mixed or win, not {self.settings['reward']!r}"
+            )
+        if not self.settings["iterations"] and not self.settings["seconds"]:
+            raise OptionError("bot ismcts: give iterations or seconds (both are 0)")
+        # A count of iterations alone is exact (the same moves on any machine); `seconds`
+        # limits it too only when given.
+        self.time_limit = self.settings["seconds"]
+        if self.settings["iterations"] and "seconds" not in params:
+            self.time_limit = 0.0
         self.playout_bot = RandomBot(self.rng.getrandbits(63))
         self.advisor: Bot | None = None
         self.rollout_bot: Bot | None = None
@@ -84,25 +98,28 @@ class ISMCTSBot(Bot):
         return self.advisor
 
     def act(self, obs: Observation) -> Move:
+        start = time.perf_counter()
         legal = obs.legal
-        k = self.settings["amounts"]
-        root_moves = candidate_moves(legal, k)
         advisor = self._advisor(obs)
         self.rollout_bot = advisor if self.settings["rollout"] == "heuristic" else None
-        hint = None
-        if advisor is not None:
-            hint = advisor.act(obs)
-            if hint not in root_moves:
-                root_moves.append(hint)
+        hint = advisor.act(obs) if advisor is not None else None
+        near = hint if self.settings["around"] else None
+        root_moves = candidate_moves(legal, self.settings["amounts"], near)
+        if hint is not None and hint not in root_moves:
+            root_moves.append(hint)
         if len(root_moves) == 1:
             return root_moves[0]
         me = obs.seat
         roots = {m: Node() for m in root_moves}
         samples: dict[Move, list[float]] = {m: [] for m in root_moves}
-        budget = self.settings["iterations"]
-        deadline = time.perf_counter() + self.settings["seconds"]
+        budget = self.settings["iterations"] or math.inf
+        seconds = self.time_limit
+        deadline = start + seconds if seconds else math.inf
         done = 0
-        while (done < budget) if budget else (time.perf_counter() < deadline or done == 0):
+        now = last = time.perf_counter()
+        # Within the time limit, an iteration starts only if one as long as the last still fits.
+        while done < budget and (done == 0 or now + (now - last) <= deadline):
+            last = now
             # One determinization and one playout seed for every candidate: the candidates are
             # compared in the same imagined world (common random numbers), which makes the
             # differences between them far less noisy than independent samples.
@@ -116,6 +133,7 @@ class ISMCTSBot(Bot):
                     self.rollout_bot.rng.seed(seed)
                 samples[m].append(self._descend(state, roots[m], me))
             done += 1
+            now = time.perf_counter()
         self.iterations_done += done
         return self._choose(root_moves, samples, hint)
 
@@ -182,7 +200,7 @@ class ISMCTSBot(Bot):
         while not state.is_over():
             p = state.next_actor()
             state.apply(p, self._policy(state, p))
-        reward = rewards(state.result())
+        reward = rewards(state.result(), self.settings["reward"])
         for n, p in path:
             n.visits += 1
             n.reward += reward[p]
