@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from ..core import Move, random_arg
-from ..core.moves import random_split
+from ..core.moves import SPLIT_TABLES, random_split
 from ..core.players import Bot, Observation
 
 
@@ -20,16 +22,22 @@ class RandomBot(Bot):
         return self.choose(obs.legal)
 
     def choose(self, legal) -> Move:
+        # every draw as random_arg makes it, the common cases inline
         rand = self.rng.random
-        mk = legal[int(rand() * len(legal))] if len(legal) > 1 else legal[0]
+        n = len(legal)
+        mk = legal[0] if n == 1 else legal[int(rand() * n)]
         kind, lo, hi, choices, parts, span = mk
-        if parts is not None:
-            return (kind, random_split(mk, rand))  # as random_arg draws it
-        if choices is None and lo is not None and (hi is not None or span):
-            # the common case inline (an amount in a range), drawn as random_arg draws it
+        if parts is not None:  # a split: a known one from its table
+            entry = SPLIT_TABLES.get(id(mk))
+            if entry is not None and entry[0] is mk:
+                return (kind, entry[2][bisect_right(entry[1], rand())])
+            return (kind, random_split(mk, rand))
+        if choices is not None:
+            return (kind, choices[int(rand() * len(choices))])
+        if lo is None:
+            return (kind, None)
+        if hi is not None or span:  # an amount in a range
             if span is not None and (hi is None or hi > lo + span):
                 hi = lo + span
             return (kind, lo + int(rand() * (hi - lo + 1)))
-        if lo is None and choices is None:
-            return (kind, None)
         return (kind, random_arg(mk, self.rng))

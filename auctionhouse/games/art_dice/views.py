@@ -58,6 +58,7 @@ def log_entry(e: tuple) -> dict:
 def view(s: ArtDiceState, player: int | None, log: bool = True) -> dict:
     n = s.n
     bidding = s.phase == BID
+    bids = s.bids
     out = {
         "game": s.game.name,
         "players": n,
@@ -77,7 +78,7 @@ def view(s: ArtDiceState, player: int | None, log: bool = True) -> dict:
         "on_sale": s.sale[:],
         "highest": s.high[:],
         "leaders": s.leader[:],
-        "bids": [s.bids[p * ON_SALE : p * ON_SALE + len(s.sale)] for p in range(n)],
+        "bids": [bids[p * ON_SALE : p * ON_SALE + len(s.sale)] for p in range(n)],
         "collections": [sorted(c) for c in s.coll],
         "scores": list(s.scores()),
         "no_sale_rounds": s.nosale,
