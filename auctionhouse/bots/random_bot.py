@@ -1,7 +1,9 @@
-"""The random bot: uniform over move kinds, arguments uniform in their range."""
+"""The random bot: uniform over move kinds, arguments uniform in their range (splits as
+`random_arg` draws them)."""
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_right
 
 from ..core import Move, random_arg
@@ -14,16 +16,30 @@ class RandomBot(Bot):
 
     Amounts run from the kind's minimum to at most `span` above it (the game's span for that
     kind when it declares one, e.g. Modern Art bids 40 over the minimum, else the whole range).
+    A split (an art-dice bid over the works on sale) is drawn as `core.moves.random_arg` draws
+    it: a random set of parts, a total uniform between what they need and what they can take,
+    the surplus spread in random shares. Small splits (total at most 10, at most 4 parts) are
+    drawn with one random number from a table of that exact distribution (`split_distribution`),
+    so a game draws other numbers than a step-by-step draw would but from the same distribution.
     """
 
     name = "random"
+
+    @property
+    def rng(self) -> random.Random:
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._random = rng.random  # looked up once: `rng.random` costs a new bound method
 
     def act(self, obs: Observation) -> Move:
         return self.choose(obs.legal)
 
     def choose(self, legal) -> Move:
         # every draw as random_arg makes it, the common cases inline
-        rand = self.rng.random
+        rand = self._random
         n = len(legal)
         mk = legal[0] if n == 1 else legal[int(rand() * n)]
         kind, lo, hi, choices, parts, span = mk
