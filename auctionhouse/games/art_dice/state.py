@@ -207,8 +207,7 @@ class ArtDiceState(State):
 
     def can_place(self) -> bool:
         """AD-4: some work's highest amount is below min(roll, own gold)."""
-        cap = min(self.roll, self.gold[self.cur])
-        return any(h < cap for h in self.high)
+        return min(self.high, default=DIE) < min(self.roll, self.gold[self.cur])
 
     def legal_moves(self, player: int) -> list[MoveKind]:
         if player == self.cur and self.phase == BID:
