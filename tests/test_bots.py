@@ -226,6 +226,42 @@ def test_ismcts_keeps_to_its_time_limit():
     assert time.perf_counter() - t0 < 0.6 and bot.iterations_done < 100000
 
 
+def test_paired_differences_in_standard_errors():
+    from auctionhouse.bots.ismcts import _paired
+
+    assert _paired([1.0, 2.0, 3.0], [0.0, 1.0, 2.0]) == math.inf
+    assert _paired([1.0, 1.0], [1.0, 1.0]) == 0.0
+    # differences 1, 3: mean 2, standard error 1; a longer list is cut to the pairs
+    assert _paired([1.0, 3.0, 9.0], [0.0, 0.0]) == pytest.approx(2.0)
+    assert _paired([0.0, 0.0], [1.0, 3.0]) == pytest.approx(-2.0)
+
+
+def test_racing_drops_candidates_and_still_reads_only_determinizations():
+    game = get_game("qe")
+    state = game.new_state(4, seed=7)
+    bots = [make_bot("heuristic", game, p) for p in range(4)]
+    for _ in range(12):
+        p = state.next_actor()
+        state.apply(p, bots[p].act(Observation(state, p, state.legal_moves(p))))
+    p = state.next_actor()
+    seen = []
+
+    class Spy(Observation):
+        def determinize(self, rng):
+            det = super().determinize(rng)
+            seen.append(det is not self._state)
+            return det
+
+    full = make_bot("ismcts:iterations=40", game, 1)
+    racing = make_bot("ismcts:iterations=40:race=true", game, 1)
+    legal = state.legal_moves(p)
+    for bot in (full, racing):
+        move = bot.act(Spy(state, p, legal))
+        assert any(mk.kind == move[0] and mk.accepts(move[1]) for mk in legal)
+    assert seen and all(seen)
+    assert full.iterations_done == 40 and racing.iterations_done <= 40
+
+
 @pytest.mark.parametrize("rollout", ["random", "heuristic"])
 @pytest.mark.parametrize("name", [g.name for g in all_games()])
 def test_ismcts_plays_legal_moves_from_determinizations_only(name, rollout):

@@ -41,6 +41,18 @@ def rewards(result, kind: str = "mixed") -> list[float]:
     ]
 
 
+def _paired(a: list[float], b: list[float]) -> float:
+    """The mean of the differences a - b over the iterations both were tried in (the first
+    ones), in standard errors of that mean (at least 2 pairs)."""
+    diffs = [x - y for x, y in zip(a, b, strict=False)]
+    n = len(diffs)
+    d = sum(diffs) / n
+    var = sum((x - d) ** 2 for x in diffs) / (n - 1)
+    if var == 0:
+        return math.copysign(math.inf, d) if d else 0.0
+    return d / math.sqrt(var / n)
+
+
 class Node:
     __slots__ = ("children", "visits", "reward", "avail")
 
@@ -66,6 +78,9 @@ class ISMCTSBot(Bot):
         ),
         "around": Param(bool, True, "candidate amounts around the heuristic's, not spread"),
         "reward": Param(str, "mixed", "playout reward: mixed (win and score place) or win"),
+        "race": Param(
+            bool, False, "drop a candidate once a standard error worse than the heuristic's move"
+        ),
     }
 
     def __init__(self, seed: int | None = None, **params) -> None:
@@ -116,6 +131,8 @@ class ISMCTSBot(Bot):
         seconds = self.time_limit
         deadline = start + seconds if seconds else math.inf
         done = 0
+        active = list(root_moves)
+        race = self.settings["race"] and hint is not None
         now = last = time.perf_counter()
         # Within the time limit, an iteration starts only if one as long as the last still fits.
         while done < budget and (done == 0 or now + (now - last) <= deadline):
@@ -125,7 +142,7 @@ class ISMCTSBot(Bot):
             # differences between them far less noisy than independent samples.
             det = obs.determinize(self.rng)
             seed = self.rng.getrandbits(63)
-            for m in root_moves:
+            for m in active:
                 state = det.clone()
                 state.apply(me, m)
                 self.playout_bot.rng.seed(seed)
@@ -133,25 +150,30 @@ class ISMCTSBot(Bot):
                     self.rollout_bot.rng.seed(seed)
                 samples[m].append(self._descend(state, roots[m], me))
             done += 1
+            if race and done >= 8:
+                # Racing: a candidate a standard error worse than the heuristic's move leaves
+                # the search, so the time goes to those still in contention; with none left
+                # but the heuristic's move, the search stops.
+                active = [
+                    m for m in active if m == hint or _paired(samples[m], samples[hint]) > -1.0
+                ]
+                if len(active) == 1:
+                    break
             now = time.perf_counter()
         self.iterations_done += done
-        return self._choose(root_moves, samples, hint)
+        return self._choose(active, samples, hint)
 
     def _choose(self, moves: list[Move], samples: dict, hint: Move | None) -> Move:
         """The best mean reward; but with a heuristic to follow, leave its move only for one
         that beats it by `margin` standard errors of the paired differences: playouts are
         noisy, and the best of several noisy means flatters itself."""
-        mean = {m: sum(v) / len(v) for m, v in samples.items()}
+        mean = {m: sum(samples[m]) / len(samples[m]) for m in moves}
         best = max(moves, key=lambda m: (mean[m], m == hint))
         if hint is None or best == hint:
             return best
-        if len(samples[hint]) < 8:
+        if len(samples[best]) < 8:
             return hint
-        diffs = [a - b for a, b in zip(samples[best], samples[hint], strict=True)]
-        n = len(diffs)
-        d = sum(diffs) / n
-        var = sum((x - d) ** 2 for x in diffs) / (n - 1)
-        return best if d > self.settings["margin"] * math.sqrt(var / n) else hint
+        return best if _paired(samples[best], samples[hint]) > self.settings["margin"] else hint
 
     def _descend(self, state, node: Node, me: int) -> float:
         """Walk the tree below one root move with UCB, add a node, play out, credit the path."""
