@@ -32,6 +32,17 @@ def test_specs_with_parameters_are_parsed_and_checked():
     bot = make_bot("ismcts:iterations=20:c=1.2:rollout=random", g, 1)
     assert bot.settings["iterations"] == 20 and bot.settings["c"] == 1.2
     assert bot.spec() == "ismcts:iterations=20:c=1.2:rollout=random"
+    # iterations and seconds: by default both limit a move; one given alone is the only limit
+    for spec, limits in [
+        ("ismcts", (10, 1.0)),
+        ("ismcts:iterations=7", (7, 0.0)),
+        ("ismcts:seconds=0.5", (0, 0.5)),
+        ("ismcts:iterations=7:seconds=0.5", (7, 0.5)),
+    ]:
+        bot = make_bot(spec, g, 1)
+        again = make_bot(bot.spec(), g, 1)
+        assert (bot.max_iterations, bot.time_limit) == limits
+        assert (again.max_iterations, again.time_limit) == limits
     for spec, message in [
         ("ismcts:depth=3", "no parameter 'depth'"),
         ("ismcts:iterations=many", "iterations takes a int"),
