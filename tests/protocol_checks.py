@@ -11,6 +11,21 @@ from auctionhouse.bots.random_bot import RandomBot
 from auctionhouse.core import IllegalMove, MoveKind, State, replay
 
 
+class ViewOnly:
+    """An observation with nothing but the seat, its legal moves and its view: a bot that
+    reached for the state (or a determinization) would fail on it."""
+
+    __slots__ = ("seat", "legal", "_views")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.seat = seat
+        self.legal = state.legal_moves(seat)
+        self._views = {True: state.view(seat), False: state.view(seat, log=False)}
+
+    def view(self, log: bool = True) -> dict:
+        return self._views[log]
+
+
 def illegal_candidates(state: State, player: int, legal: list[MoveKind], rng: random.Random):
     """Moves that the legal list does not offer `player` (the engine must refuse them)."""
     kinds = {mk.kind for mk in legal}

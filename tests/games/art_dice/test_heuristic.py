@@ -13,7 +13,7 @@ from auctionhouse.games.art_dice.cards import card_name
 from auctionhouse.games.art_dice.heuristic import ArtDiceHeuristic
 from auctionhouse.games.art_dice.state import E_END
 from tests.conftest import examples
-from tests.protocol_checks import play_bots
+from tests.protocol_checks import ViewOnly, play_bots
 
 from .scenario import deal
 
@@ -32,21 +32,6 @@ EVENT_KINDS = {
     "stop",
     "end",
 }
-
-
-class ViewOnly:
-    """An observation with nothing but the seat, its legal moves and its view: a bot that
-    reached for the state (or a determinization) would fail on it."""
-
-    __slots__ = ("seat", "legal", "_views")
-
-    def __init__(self, state, seat: int) -> None:
-        self.seat = seat
-        self.legal = state.legal_moves(seat)
-        self._views = {True: state.view(seat), False: state.view(seat, log=False)}
-
-    def view(self, log: bool = True) -> dict:
-        return self._views[log]
 
 
 def decide(state, bot=None, **params):

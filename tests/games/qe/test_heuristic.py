@@ -16,7 +16,7 @@ from auctionhouse.core.players import Observation
 from auctionhouse.games.qe import GAME
 from auctionhouse.games.qe.heuristic import QEHeuristic, Reading
 from tests.conftest import examples
-from tests.protocol_checks import play_bots
+from tests.protocol_checks import ViewOnly, play_bots
 
 from .helpers import (
     CN_AGR,
@@ -38,19 +38,6 @@ from .helpers import (
 PLAYERS = (3, 4, 5)
 EVENT_KINDS = {"open", "last_turn", "tie", "won", "no_winner", "zero_bids", "peek"}
 PHASES = {"open_bid", "sealed_bid", "rebid", "last_turn", "over"}
-
-
-class ViewOnly:
-    """An observation holding nothing but a view and the legal moves: no state to peek at."""
-
-    def __init__(self, view: dict, seat: int, legal) -> None:
-        self._view, self.seat, self.legal = view, seat, legal
-
-    def view(self, log: bool = True) -> dict:
-        return self._view
-
-    def determinize(self, rng):
-        raise AssertionError("the heuristic does not determinize")
 
 
 def order(*first: int) -> list[int]:
@@ -96,8 +83,7 @@ def test_the_heuristic_reads_only_its_view(players):
         if p == players - 1 or rng.random() > 0.3:  # the last seat is a random bot
             return
         seen += 1
-        legal = state.legal_moves(p)
-        assert bot.act(ViewOnly(state.view(p, log=False), p, legal)) == move
+        assert bot.act(ViewOnly(state, p)) == move
         other = state.determinize(p, rng)
         redrawn += other.tokens != state.tokens or other.tiles != state.tiles
         assert bot.act(Observation(other, p, other.legal_moves(p))) == move

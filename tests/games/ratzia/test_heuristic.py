@@ -16,7 +16,7 @@ from auctionhouse.games.ratzia import GAME
 from auctionhouse.games.ratzia.heuristic import RatziaHeuristic, _Eval
 from auctionhouse.games.ratzia.views import event_json
 from tests.conftest import examples
-from tests.protocol_checks import play_bots
+from tests.protocol_checks import ViewOnly, play_bots
 
 from .helpers import B1, B2, B3, CAR, GA, GB, TR1, TR2, TR3, C, D, P, T, new, run
 
@@ -37,19 +37,6 @@ EVENT_KINDS = {
     "game_end",
 }
 PHASES = {"turn", "steal", "auction", "courthouse", "over"}
-
-
-class ViewOnly:
-    """An observation holding nothing but a view and the legal moves: no state to peek at."""
-
-    def __init__(self, view: dict, seat: int, legal) -> None:
-        self._view, self.seat, self.legal = view, seat, legal
-
-    def view(self, log: bool = True) -> dict:
-        return self._view
-
-    def determinize(self, rng):
-        raise AssertionError("the heuristic does not determinize")
 
 
 def decide(state, seat: int, bot=None):
@@ -85,8 +72,7 @@ def test_the_heuristic_reads_only_its_view(players):
         if rng.random() > 0.2:
             return
         seen += 1
-        legal = state.legal_moves(p)
-        assert bot.act(ViewOnly(state.view(p), p, legal)) == move
+        assert bot.act(ViewOnly(state, p)) == move
         other = state.determinize(p, rng)
         assert other.deck[other.dpos :] != state.deck[state.dpos :] or other.dpos == 141
         assert bot.act(Observation(other, p, other.legal_moves(p))) == move
