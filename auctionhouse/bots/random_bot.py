@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 
 from ..core import Move, random_arg
-from ..core.moves import SPLIT_TABLES, random_split
+from ..core.moves import random_split
 from ..core.players import Bot, Observation
 
 
@@ -43,10 +42,7 @@ class RandomBot(Bot):
         n = len(legal)
         mk = legal[0] if n == 1 else legal[int(rand() * n)]
         kind, lo, hi, choices, parts, span = mk
-        if parts is not None:  # a split: a known one from its table
-            entry = SPLIT_TABLES.get(id(mk))
-            if entry is not None and entry[0] is mk:
-                return (kind, entry[2][bisect_right(entry[1], rand())])
+        if parts is not None:
             return (kind, random_split(mk, rand))
         if choices is not None:
             return (kind, choices[int(rand() * len(choices))])
