@@ -106,7 +106,7 @@ def random_arg(mk: MoveKind, rng: random.Random, span: int | None = None) -> Any
 
 # split kind -> (its kind, cumulative probabilities, outcomes); keyed by id() for speed, the kind
 # kept in the entry so that its id cannot be reused while the entry lives
-SPLIT_TABLES: dict[int, tuple] = {}
+_SPLIT_TABLES: dict[int, tuple] = {}
 _SPLIT_BY_VALUE: dict[tuple, tuple] = {}
 _SPLIT_TABLES_MAX = 8192
 _TABLE_MAX_TOTAL = 10  # splits whose total may exceed this are drawn step by step
@@ -117,7 +117,7 @@ _RETRIES = 16  # random part sets tried before the cheapest single part is taken
 def random_split(mk: MoveKind, rand) -> tuple[int, ...]:
     """A split drawn for `mk` (`rand`: a function returning a float in [0, 1)), distributed as
     `_random_split` draws it; a small split takes one `rand()` and a bisection of a table."""
-    entry = SPLIT_TABLES.get(id(mk))
+    entry = _SPLIT_TABLES.get(id(mk))
     if entry is None or entry[0] is not mk:
         entry = _split_entry(mk)
         if entry is None:
@@ -146,9 +146,9 @@ def _split_entry(mk: MoveKind) -> tuple | None:
         if len(_SPLIT_BY_VALUE) >= _SPLIT_TABLES_MAX:
             _SPLIT_BY_VALUE.clear()
         table = _SPLIT_BY_VALUE[key] = (cum, tuple(outs))
-    if len(SPLIT_TABLES) >= _SPLIT_TABLES_MAX:
-        SPLIT_TABLES.clear()
-    entry = SPLIT_TABLES[id(mk)] = (mk, *table)
+    if len(_SPLIT_TABLES) >= _SPLIT_TABLES_MAX:
+        _SPLIT_TABLES.clear()
+    entry = _SPLIT_TABLES[id(mk)] = (mk, *table)
     return entry
 
 
