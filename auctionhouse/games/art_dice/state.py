@@ -57,14 +57,13 @@ class ArtDiceState(State):
         self.setup = setup
         self.history = []
         self.n = players
-        self.gold = list(gold)
+        self.own = list(gold)  # each seat's gold, what it placed this round included
         self.bank = TOTAL_GOLD - sum(gold)  # AD-1: the rest of the gold is the bank
         self.deck = deck[::-1]  # top card last, so drawing is pop()
         self.coll = [list(c) for c in colls]
         self.sale = []
         self.high = []
         self.leader = []
-        self.placed = []  # the bids placed this round: (seat, amounts, total) each
         self.banker = banker
         self.fb = (banker + 1) % players  # AD-2: left of the banker
         self.phase = OFFER
@@ -79,6 +78,7 @@ class ArtDiceState(State):
         self.dice = list(dice)[::-1]  # the setup's rolls still to come, the next one last
         self.pool = 1  # rolls drawn from the stream and not used yet (see _roll_die)
         self.log = []
+        self.mark = 0  # where this round's entries begin in the log
         self._start_round()
 
     # --- chance ----------------------------------------------------------------------------
@@ -102,6 +102,7 @@ class ArtDiceState(State):
     def _start_round(self) -> None:
         self.round += 1
         self.sold = 0
+        self.mark = len(self.log)
         self.log.append((E_ROUND, self.round, self.fb))
         if len(self.sale) < ON_SALE and self.coll[self.fb]:
             self.phase = OFFER  # AD-3: the first bidder may put up own works first
@@ -127,7 +128,7 @@ class ArtDiceState(State):
 
     def _next_bidder(self) -> None:
         """AD-4: the next seat clockwise rolls the die; a seat without gold skips the roll."""
-        n, gold, done = self.n, self.gold, self.done
+        n, gold, done = self.n, self.own, self.done
         q = self.fb + done
         while done < n:
             if q >= n:
@@ -152,8 +153,9 @@ class ArtDiceState(State):
 
     def _end_round(self) -> None:
         """AD-5: each work goes to its highest bidder, who pays the bank; the rest of the
-        placed gold goes back; unsold works stay. AD-6 and AD-7 decide what comes next."""
-        n, gold, log, coll = self.n, self.gold, self.log, self.coll
+        placed gold goes back (it never left `own`); unsold works stay. AD-6 and AD-7 decide
+        what comes next."""
+        n, own, log, coll = self.n, self.own, self.log, self.coll
         sale = self.sale
         left = []
         bank = self.bank
@@ -162,13 +164,10 @@ class ArtDiceState(State):
                 left.append(card)
                 continue
             bank += price
-            gold[p] -= price  # what it placed comes back below, less what it pays
+            own[p] -= price  # the rest of what it placed stays its own
             coll[p].append(card)
             log.append((E_WON, p, card, price))
         self.bank = bank
-        for p, _, total in self.placed:
-            gold[p] += total
-        self.placed = []
         k = len(sale)
         if len(left) < k:
             self.nosale = 0
@@ -194,6 +193,7 @@ class ArtDiceState(State):
             self._start_round()
 
     def _finish(self) -> None:
+        self.mark = len(self.log)
         self.phase = OVER
         self.cur = -1
         self.log.append((E_END,))
@@ -207,11 +207,11 @@ class ArtDiceState(State):
 
     def can_place(self) -> bool:
         """AD-4: some work's highest amount is below min(roll, own gold)."""
-        return min(self.high, default=DIE) < min(self.roll, self.gold[self.cur])
+        return min(self.high, default=DIE) < min(self.roll, self.own[self.cur])
 
     def legal_moves(self, player: int) -> list[MoveKind]:
         if player == self.cur and self.phase == BID:
-            gold = self.gold[player]
+            gold = self.own[player]
             key = (self.roll if self.roll < gold else gold, *self.high)
             legal = BID_KINDS.get(key)
             if legal is None:
@@ -232,7 +232,7 @@ class ArtDiceState(State):
                 high = self.high
                 a0, a1, a2 = arg
                 if type(a0) is int and type(a1) is int and type(a2) is int and len(high) == 3:
-                    gold = self.gold[player]
+                    gold = self.own[player]
                     total = a0 + a1 + a2
                     if (
                         (not a0 or a0 > high[0])
@@ -251,8 +251,6 @@ class ArtDiceState(State):
                         if a2:
                             high[2] = a2
                             leader[2] = player
-                        self.gold[player] = gold - total
-                        self.placed.append((player, arg, total))
                         self.log.append((E_BID, player, arg))
                         self.done += 1
                         self._next_bidder()
@@ -299,14 +297,12 @@ class ArtDiceState(State):
     def _bid(self, p: int, arg) -> None:
         """AD-4: one amount per work, each 0 or above the work's highest, 1 to min(roll, gold)
         in all (`apply` makes the common case inline)."""
-        total = self._check_bid(p, arg)
+        self._check_bid(p, arg)
         high, leader = self.high, self.leader
         for i, a in enumerate(arg):
             if a:
                 high[i] = a
                 leader[i] = p
-        self.gold[p] -= total
-        self.placed.append((p, arg, total))
         self.log.append((E_BID, p, arg))
         self.done += 1
         self._next_bidder()
@@ -330,7 +326,7 @@ class ArtDiceState(State):
             elif type(a) is not int:
                 self._bad_amounts(arg)
         roll = self.roll
-        gold = self.gold[p]
+        gold = self.own[p]
         if total > roll or total > gold or not total:
             self._bad_total(total, roll, gold)
         return total
@@ -371,7 +367,7 @@ class ArtDiceState(State):
         if arg is not None:
             raise IllegalMove("move", f"pass takes no argument, not {arg!r}")
         if self.can_place():
-            cap = min(self.roll, self.gold[p])
+            cap = min(self.roll, self.own[p])
             w = next(w for w, h in enumerate(self.high) if h < cap)
             raise IllegalMove(
                 "AD-4",
@@ -394,7 +390,7 @@ class ArtDiceState(State):
         roll = self._roll_die()
         paid = roll if roll <= self.bank else self.bank  # AD-1: a short bank pays what it has
         self.bank -= paid
-        self.gold[p] += paid
+        self.own[p] += paid
         self.coll[p].remove(card)
         self.sale.append(card)
         self.sold += 1
@@ -412,11 +408,19 @@ class ArtDiceState(State):
     @property
     def bids(self) -> list[int]:
         """The amounts each seat placed on each work this round, ON_SALE places a seat (a new
-        list, from `placed`)."""
+        list, from this round's log)."""
         out = [0] * (self.n * ON_SALE)
-        for p, arg, _ in self.placed:
-            out[p * ON_SALE : p * ON_SALE + len(arg)] = arg
+        for e in self.log[self.mark :]:
+            if e[0] == E_BID:
+                p = e[1]
+                out[p * ON_SALE : p * ON_SALE + len(e[2])] = e[2]
         return out
+
+    @property
+    def gold(self) -> list[int]:
+        """Each seat's gold in hand (a new list): its own less what it placed this round."""
+        bids = self.bids
+        return [g - sum(bids[p * ON_SALE : p * ON_SALE + ON_SALE]) for p, g in enumerate(self.own)]
 
     # --- the end ---------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -436,13 +440,12 @@ class ArtDiceState(State):
         c = object.__new__(ArtDiceState)
         c.__dict__.update(self.__dict__)
         c.history = self.history[:]
-        c.gold = self.gold[:]
+        c.own = self.own[:]
         c.deck = self.deck[:]
         c.coll = [x[:] for x in self.coll]
         c.sale = self.sale[:]
         c.high = self.high[:]
         c.leader = self.leader[:]
-        c.placed = self.placed[:]
         c.out = self.out[:]
         c.dice = self.dice[:]
         c.chance = self.chance.copy()
@@ -463,7 +466,7 @@ class ArtDiceState(State):
         from .views import log_entry
 
         return {
-            "gold": self.gold[:],
+            "gold": self.gold,
             "bank": self.bank,
             "deck": self.deck[::-1],
             "collections": [x[:] for x in self.coll],
