@@ -11,6 +11,7 @@ skipped. Then the works go to their highest bidders.
 from __future__ import annotations
 
 import random
+from bisect import insort
 
 from ...core import Chance, IllegalMove, MoveKind, State
 from ...core.moves import choice
@@ -60,7 +61,7 @@ class ArtDiceState(State):
         self.own = list(gold)  # each seat's gold, what it placed this round included
         self.bank = TOTAL_GOLD - sum(gold)  # AD-1: the rest of the gold is the bank
         self.deck = deck[::-1]  # top card last, so drawing is pop()
-        self.coll = [list(c) for c in colls]
+        self.coll = [sorted(c) for c in colls]  # kept sorted: the sell choices as they are
         self.sale = []
         self.high = []
         self.leader = []
@@ -165,7 +166,7 @@ class ArtDiceState(State):
                 continue
             bank += price
             own[p] -= price  # the rest of what it placed stays its own
-            coll[p].append(card)
+            insort(coll[p], card)
             log.append((E_WON, p, card, price))
         self.bank = bank
         k = len(sale)
@@ -219,7 +220,7 @@ class ArtDiceState(State):
             return [legal]
         if player != self.cur or self.phase == OVER:
             return []
-        return [choice("sell", tuple(sorted(self.coll[player]))), DRAW]
+        return [choice("sell", tuple(self.coll[player])), DRAW]
 
     def apply(self, player: int, move) -> None:
         # The common moves checked in full and made inline (the hot path of every simulation):
