@@ -32,7 +32,7 @@ Its whole strategy, read from its seat's view only (the parameters in brackets t
 from __future__ import annotations
 
 from ...core.players import Bot, Observation, Param
-from .cards import ARTISTS, DIE, ON_SALE, WORKS_PER_ARTIST
+from .cards import ARTIST_OF, ARTISTS, DIE, ON_SALE, WORKS_PER_ARTIST
 
 # chance that a roll reaches at least k (k = 0..7)
 REACH = tuple(max(0, min(DIE, DIE + 1 - k)) / DIE for k in range(DIE + 2))
@@ -68,21 +68,21 @@ class ArtDiceHeuristic(Bot):
     def _worths(self, v: dict, me: int) -> tuple[list[float], list[float]]:
         """For each artist: the points one more work adds for this seat (its own gain and what
         it may still grow into), and what keeping that work from the rival is worth."""
-        counts = [_counts(c) for c in v["collections"]]
-        mine = counts[me]
+        cols = v["collections"]
+        held = [0] * ARTISTS  # works of each artist in any collection
+        for cards in cols:
+            for c in cards:
+                held[ARTIST_OF[c]] += 1
+        mine = _counts(cols[me])
         focus = self.settings["focus"]
-        gain = [0.0] * ARTISTS
-        deny = [0.0] * ARTISTS
-        rival = -1
-        if v["players"] == 2:
-            rival = 1 - me
-            weight = self.settings["denial"]
-        for a in range(ARTISTS):
-            left = WORKS_PER_ARTIST - sum(c[a] for c in counts)
-            gain[a] = 2 * mine[a] + 1 + focus * max(0, left - 1)
-            if rival >= 0:
-                deny[a] = weight * (2 * counts[rival][a] + 1)
-        return gain, deny
+        gain = [
+            2 * m + 1 + focus * max(0, WORKS_PER_ARTIST - h - 1)
+            for m, h in zip(mine, held, strict=True)
+        ]
+        if v["players"] != 2:
+            return gain, NO_DENIAL
+        weight = self.settings["denial"]
+        return gain, [weight * (2 * k + 1) for k in _counts(cols[1 - me])]
 
     # --- bidding -----------------------------------------------------------------------------
     def _split(self, v: dict, me: int, mk) -> tuple:
@@ -94,21 +94,26 @@ class ArtDiceHeuristic(Bot):
         gain, deny = self._worths(v, me)
         interest = self.settings["interest"]
         cap = mk.hi
+        # keeps[x]: the chance that x gold on a work is not outbid by a later seat
+        keeps = [1.0] * (cap + 1)
+        for x in range(1, cap + 1):
+            keep = 1.0
+            for q in later:
+                if gold[q] > x:
+                    keep *= 1.0 - interest * REACH[x + 1]
+            keeps[x] = keep
+        leaders = v["leaders"]
         rows = []
         for w, card in enumerate(v["on_sale"]):
-            a = card // WORKS_PER_ARTIST
+            a = ARTIST_OF[card]
             worth = gain[a]
             # keeping it from the rival counts when the rival would take it otherwise
-            if v["leaders"][w] >= 0 or later:
+            if leaders[w] >= 0 or later:
                 worth += deny[a]
             lo = mk.parts[w][0]
             row = [0.0] + [None] * cap  # row[x]: expected gain of x gold on this work
             for x in range(lo, cap + 1):
-                keep = 1.0
-                for q in later:
-                    if gold[q] > x:
-                        keep *= 1.0 - interest * REACH[x + 1]
-                row[x] = keep * (worth - price * x)
+                row[x] = keeps[x] * (worth - price * x)
             rows.append(row)
         return _best_split(rows, cap)
 
@@ -129,10 +134,13 @@ class ArtDiceHeuristic(Bot):
         return ("draw", None)
 
 
+NO_DENIAL = (0.0,) * ARTISTS
+
+
 def _counts(cards) -> list[int]:
     out = [0] * ARTISTS
     for c in cards:
-        out[c // 5] += 1
+        out[ARTIST_OF[c]] += 1
     return out
 
 
