@@ -20,13 +20,15 @@ def play(state: State, bots: Sequence[Bot]) -> State:
     """Let `bots` (one per seat) play `state` to its end; returns the same state."""
     seats = [(Observation(state, p, []), bots[p].act) for p in range(state.num_players)]
     next_actor, legal_moves, apply = state.next_actor, state.legal_moves, state.apply
+    p = next_actor()
     for _ in range(MAX_MOVES):
-        p = next_actor()
         if p < 0:
             return state
         obs, act = seats[p]
         obs.legal = legal_moves(p)
-        apply(p, act(obs))
+        p = apply(p, act(obs))  # the next actor, when the game's apply tells it
+        if p is None:
+            p = next_actor()
     if state.is_over():
         return state
     raise RunawayGame(f"{state.game.name} did not end within {MAX_MOVES} moves")

@@ -46,8 +46,9 @@ class State:
         """The kinds of move `player` may make now (empty when they may not act)."""
         raise NotImplementedError
 
-    def apply(self, player: int, move: Move) -> None:
-        """Apply `move` by `player`, or raise IllegalMove and leave the state unchanged."""
+    def apply(self, player: int, move: Move) -> int | None:
+        """Apply `move` by `player`, or raise IllegalMove and leave the state unchanged. A game
+        may return the next actor (what `next_actor()` would), saving runners that call."""
         self._apply(player, move)
         self.history.append((player, move))
 

@@ -222,11 +222,11 @@ class ArtDiceState(State):
             return []
         return [choice("sell", tuple(self.coll[player])), DRAW]
 
-    def apply(self, player: int, move) -> None:
+    def apply(self, player: int, move) -> int:
         # The common moves checked in full and made inline (the hot path of every simulation):
         # a bid on three works (AD-4: each amount 0 or above the work's highest, 1 to
-        # min(roll, gold) in all), a sell, a draw. Anything else, and any move that breaks a
-        # rule, goes through `_apply`, which names the rule.
+        # min(roll, gold) in all), a pass, a sell, a draw. Anything else, and any move that
+        # breaks a rule, goes through `_apply`, which names the rule. Returns the next actor.
         if type(move) is tuple and len(move) == 2 and player == self.cur and type(player) is int:
             kind, arg = move
             if kind == "bid" and self.phase == BID and type(arg) is tuple and len(arg) == 3:
@@ -256,16 +256,21 @@ class ArtDiceState(State):
                         self.done += 1
                         self._next_bidder()
                         self.history.append((player, move))
-                        return
+                        return self.cur
+            elif kind == "pass" and self.phase == BID:
+                self._pass(player, arg)  # checks the argument and AD-4
+                self.history.append((player, move))
+                return self.cur
             elif self.phase == OFFER and (kind == "sell" or kind == "draw" and arg is None):
                 if kind == "sell":
                     self._sell(player, arg)  # checks the card
                 else:
                     self._fill()
                 self.history.append((player, move))
-                return
+                return self.cur
         self._apply(player, move)
         self.history.append((player, move))
+        return self.cur
 
     def _apply(self, player: int, move) -> None:
         if type(move) is not tuple or len(move) != 2:
