@@ -19,6 +19,7 @@ from auctionhouse.bots.candidates import (
     candidate_moves,
     split_points,
     splits_around,
+    splits_within,
 )
 from auctionhouse.bots.random_bot import RandomBot
 from auctionhouse.core import MoveKind, OptionError, random_arg
@@ -164,18 +165,34 @@ def test_amounts_around_a_hint_stay_in_range_and_keep_it(lo, width, at):
     assert {x - 1, x + 1} & set(range(lo, (hi if hi is not None else x + 1) + 1)) <= set(near)
 
 
-@given(
-    parts=st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)), min_size=1, max_size=4),
-    hi=st.integers(1, 8),
-    seed=st.integers(0, 1000),
-)
-def test_splits_around_a_hint_are_legal_and_one_step_away(parts, hi, seed):
-    mk = MoveKind("bid", 1, hi, parts=tuple(parts))
-    rng = random.Random(seed)
+def _split_and_hint(draw, most: int, max_parts: int):
+    """A split kind and one of its legal splits (None when it has none)."""
+    parts = draw(
+        st.lists(
+            st.tuples(st.integers(1, most), st.integers(1, most)), min_size=1, max_size=max_parts
+        )
+    )
+    mk = MoveKind("bid", 1, draw(st.integers(1, most + 2)), parts=tuple(parts))
     legal = [s for s in _all_splits(mk) if mk.accepts(s)]
-    if not legal:
+    return mk, (draw(st.sampled_from(legal)) if legal else None)
+
+
+@st.composite
+def wide_splits(draw):
+    return _split_and_hint(draw, 6, 4)
+
+
+@st.composite
+def narrow_splits(draw):
+    return _split_and_hint(draw, 4, 3)
+
+
+@given(case=wide_splits())
+def test_splits_around_a_hint_are_legal_and_one_step_away(case):
+    mk, hint = case
+    if hint is None:
         return
-    hint = rng.choice(legal)
+    legal = [s for s in _all_splits(mk) if mk.accepts(s)]
     near = splits_around(mk, hint)
     assert near[0] == hint and len(set(near)) == len(near)
     for s in near[1:]:
@@ -188,6 +205,19 @@ def test_splits_around_a_hint_are_legal_and_one_step_away(parts, hi, seed):
         diff = [abs(a - b) for a, b in zip(s, hint, strict=True)]
         if sorted(diff)[-1] == 1 and sum(diff) == 1:
             assert s in near
+
+
+@given(case=narrow_splits())
+def test_splits_within_two_steps_are_the_neighbours_of_the_neighbours(case):
+    mk, hint = case
+    if hint is None:
+        return
+    assert splits_within(mk, hint, 1) == splits_around(mk, hint)
+    two = splits_within(mk, hint, 2)
+    near = splits_around(mk, hint)
+    assert two[: len(near)] == near and len(set(two)) == len(two)
+    assert all(mk.accepts(s) for s in two)
+    assert set(two) == {t for s in near for t in splits_around(mk, s)}
 
 
 def _all_splits(mk):
@@ -271,6 +301,35 @@ def test_racing_drops_candidates_and_still_reads_only_determinizations():
         assert any(mk.kind == move[0] and mk.accepts(move[1]) for mk in legal)
     assert seen and all(seen)
     assert full.iterations_done == 40 and racing.iterations_done <= 40
+
+
+def test_halving_spends_its_playouts_and_ends_between_the_heuristic_move_and_one_rival():
+    game = get_game("art-dice")
+    state = game.new_state(4, seed=5)
+    bots = [make_bot("heuristic", game, p) for p in range(4)]
+    while True:
+        p = state.next_actor()
+        legal = state.legal_moves(p)
+        hint = bots[p].act(Observation(state, p, legal))
+        if len(candidate_moves(legal, 5, hint, 2)) > 8:
+            break
+        state.apply(p, hint)
+    bot = make_bot("ismcts:halving=120:steps=2:seconds=0", game, 1)
+    seen = {}
+    choose = bot._choose
+
+    def spy(moves, samples, h):
+        seen.update(moves=moves, samples=samples, hint=h)
+        return choose(moves, samples, h)
+
+    bot._choose = spy
+    move = bot.act(Observation(state, p, legal))
+    assert move in seen["moves"] and seen["hint"] == hint
+    assert len(seen["moves"]) == 2 and hint in seen["moves"]
+    counts = [len(v) for v in seen["samples"].values()]
+    # every candidate tried, the finalists most, about the budget in all
+    assert min(counts) >= 2 and 120 <= sum(counts) <= 120 + 2 * len(counts)
+    assert max(counts) == len(seen["samples"][hint]) > 2 * min(counts)
 
 
 @pytest.mark.parametrize("rollout", ["random", "heuristic"])

@@ -83,16 +83,35 @@ def splits_around(mk: MoveKind, split: tuple[int, ...]) -> list[tuple[int, ...]]
     return out
 
 
+def splits_within(mk: MoveKind, split: tuple[int, ...], steps: int) -> list[tuple[int, ...]]:
+    """Legal splits at most `steps` steps (as `splits_around` takes them) from `split`, nearer
+    ones first."""
+    out = [split]
+    seen = {split}
+    frontier = [split]
+    for _ in range(steps):
+        nxt = []
+        for s in frontier:
+            for t in splits_around(mk, s):
+                if t not in seen:
+                    seen.add(t)
+                    nxt.append(t)
+        out += nxt
+        frontier = nxt
+    return out
+
+
 def candidate_moves(
-    legal: list[MoveKind], amounts: int = 5, hint: Move | None = None
+    legal: list[MoveKind], amounts: int = 5, hint: Move | None = None, steps: int = 1
 ) -> list[Move]:
     """Concrete moves standing for `legal`: every no-argument kind and choice, a few amounts;
-    amounts (or a split) of `hint`'s kind around `hint`'s own, when a hint is given."""
+    amounts (or splits up to `steps` steps away) of `hint`'s kind around `hint`'s own, when a
+    hint is given."""
     out: list[Move] = []
     for mk in legal:
         near = hint is not None and hint[0] == mk.kind and mk.accepts(hint[1])
         if near and mk.parts is not None:
-            out.extend((mk.kind, s) for s in splits_around(mk, hint[1]))
+            out.extend((mk.kind, s) for s in splits_within(mk, hint[1], steps))
         elif near and mk.lo is not None:
             out.extend((mk.kind, a) for a in amounts_around(hint[1], mk.lo, mk.hi))
         elif mk.parts is not None:

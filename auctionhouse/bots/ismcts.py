@@ -22,6 +22,10 @@ leave the search early.
 
 Budget: by default 10 iterations, cut short so that a move takes at most `seconds` (1); given
 alone, `iterations` is exact (the same moves on any machine) and `seconds` is a pure time budget.
+With `halving=P` the move gets about P playouts instead, shared out by successive halving: all
+candidates in the first stage, the better half of them in the next, down to the heuristic's move
+and its best rival, which get most of the playouts (`iterations` then plays no part; `seconds`
+still caps the move). With `steps=2`, splits two steps from the heuristic's are candidates too.
 Strength against the heuristics, measured, is in docs/bots.md.
 """
 
@@ -63,6 +67,15 @@ def _paired(a: list[float], b: list[float]) -> float:
     return d / math.sqrt(var / n)
 
 
+def _stages(k: int) -> int:
+    """Stages of successive halving for `k` candidates: halvings down to two, then the last."""
+    n = 1
+    while k > 2:
+        k = max(2, k // 2)
+        n += 1
+    return n
+
+
 class Node:
     __slots__ = ("children", "visits", "reward", "avail")
 
@@ -95,6 +108,13 @@ class ISMCTSBot(Bot):
         "race": Param(
             bool, False, "drop a candidate once a standard error worse than the heuristic's move"
         ),
+        "halving": Param(
+            int,
+            0,
+            "playouts per move shared out by successive halving (0: every candidate "
+            "in every iteration)",
+        ),
+        "steps": Param(int, 1, "steps from the heuristic's split its candidate splits go"),
     }
 
     def __init__(self, seed: int | None = None, **params) -> None:
@@ -146,36 +166,32 @@ class ISMCTSBot(Bot):
         self.rollout_bot = advisor if self.settings["rollout"] == "heuristic" else None
         hint = advisor.act(obs) if advisor is not None else None
         near = hint if self.settings["around"] else None
-        root_moves = candidate_moves(legal, self.settings["amounts"], near)
+        root_moves = candidate_moves(legal, self.settings["amounts"], near, self.settings["steps"])
         if hint is not None and hint not in root_moves:
             root_moves.append(hint)
         if len(root_moves) == 1:
             return root_moves[0]
-        me = obs.seat
         roots = {m: Node() for m in root_moves}
         samples: dict[Move, list[float]] = {m: [] for m in root_moves}
-        budget = self.max_iterations or math.inf
         seconds = self.time_limit
         deadline = start + seconds if seconds else math.inf
+        if self.settings["halving"]:
+            active = self._halving(obs, roots, samples, hint, deadline)
+        else:
+            active = self._rounds(obs, roots, samples, hint, deadline)
+        return self._choose(active, samples, hint)
+
+    def _rounds(self, obs, roots, samples, hint, deadline) -> list[Move]:
+        """Iterations in which every candidate still active is played out once."""
+        budget = self.max_iterations or math.inf
         done = 0
-        active = list(root_moves)
+        active = list(roots)
         race = self.settings["race"] and hint is not None
         now = last = time.perf_counter()
         # Within the time limit, an iteration starts only if one as long as the last still fits.
         while done < budget and (done == 0 or now + (now - last) <= deadline):
             last = now
-            # One determinization and one playout seed for every candidate: the candidates are
-            # compared in the same imagined world (common random numbers), which makes the
-            # differences between them far less noisy than independent samples.
-            det = obs.determinize(self.rng)
-            seed = self.rng.getrandbits(63)
-            for m in active:
-                state = det.clone()
-                state.apply(me, m)
-                self.playout_bot.rng.seed(seed)
-                if self.rollout_bot is not None:
-                    self.rollout_bot.rng.seed(seed)
-                samples[m].append(self._descend(state, roots[m], me))
+            self._iteration(obs, active, roots, samples)
             done += 1
             if race and done >= 8:
                 # Racing: a candidate a standard error worse than the heuristic's move leaves
@@ -187,8 +203,50 @@ class ISMCTSBot(Bot):
                 if len(active) == 1:
                     break
             now = time.perf_counter()
-        self.iterations_done += done
-        return self._choose(active, samples, hint)
+        return active
+
+    def _halving(self, obs, roots, samples, hint, deadline) -> list[Move]:
+        """Successive halving: the playout budget is shared out over stages; after each, the
+        worse half of the candidates (by mean reward, all tried in the same worlds) leaves,
+        the heuristic's move always stays, and the last stage spends what is left on the
+        final two."""
+        budget = self.settings["halving"]
+        active = list(roots)
+        spent = 0
+        now = last = time.perf_counter()
+        while True:
+            # what is left shared equally among the stages left, this one included
+            its = max(2, round((budget - spent) / _stages(len(active)) / len(active)))
+            for _ in range(its):
+                if spent and now + (now - last) > deadline:
+                    return active
+                last = now
+                self._iteration(obs, active, roots, samples)
+                spent += len(active)
+                now = time.perf_counter()
+            if len(active) <= 2:
+                return active
+            mean = {m: sum(samples[m]) / len(samples[m]) for m in active}
+            keep = sorted(active, key=lambda m: -mean[m])[: max(2, len(active) // 2)]
+            if hint is not None and hint not in keep:
+                keep[-1] = hint
+            active = keep
+
+    def _iteration(self, obs: Observation, active, roots, samples) -> None:
+        """One determinization and one playout seed for every active candidate: they are
+        compared in the same imagined world (common random numbers), which makes the
+        differences between them far less noisy than independent samples."""
+        me = obs.seat
+        det = obs.determinize(self.rng)
+        seed = self.rng.getrandbits(63)
+        for m in active:
+            state = det.clone()
+            state.apply(me, m)
+            self.playout_bot.rng.seed(seed)
+            if self.rollout_bot is not None:
+                self.rollout_bot.rng.seed(seed)
+            samples[m].append(self._descend(state, roots[m], me))
+        self.iterations_done += 1
 
     def _choose(self, moves: list[Move], samples: dict, hint: Move | None) -> Move:
         """The best mean reward; but with a heuristic to follow, leave its move only for one
