@@ -131,7 +131,8 @@ class ISMCTSBot(Bot):
             raise OptionError("bot ismcts: give iterations or seconds (both are 0)")
         # Neither given: `iterations`, cut short at `seconds`. Iterations alone: exactly that
         # many (the same moves on any machine). Seconds alone: as many as fit in that time.
-        self.given = {k for k in ("iterations", "seconds") if k in params}
+        # One given alone changes what the other means: both written in `spec` when given.
+        self.always_written = frozenset(k for k in ("iterations", "seconds") if k in params)
         self.max_iterations = self.settings["iterations"]
         self.time_limit = self.settings["seconds"]
         if "iterations" in params and "seconds" not in params:
@@ -142,15 +143,6 @@ class ISMCTSBot(Bot):
         self.advisor: Bot | None = None
         self.rollout_bot: Bot | None = None
         self.iterations_done = 0
-
-    def spec(self) -> str:
-        """As `Bot.spec`, but `iterations` and `seconds` written whenever they were given: one
-        given alone changes what the other means."""
-        out = [self.name]
-        for k, v in self.settings.items():
-            if v != self.params[k].default or k in self.given:
-                out.append(f"{k}={v}")
-        return ":".join(out)
 
     def _advisor(self, obs: Observation) -> Bot | None:
         if self.advisor is None:

@@ -82,7 +82,14 @@ class Bot:
     def act(self, obs: Observation) -> Move:
         raise NotImplementedError
 
+    # parameters written in `spec` even at their default (one whose meaning depends on it)
+    always_written: frozenset[str] = frozenset()
+
     def spec(self) -> str:
         """The bot as the command line writes it (name and the parameters that differ)."""
-        changed = [f"{k}={v}" for k, v in self.settings.items() if v != self.params[k].default]
+        changed = [
+            f"{k}={v}"
+            for k, v in self.settings.items()
+            if v != self.params[k].default or k in self.always_written
+        ]
         return ":".join([self.name, *changed])

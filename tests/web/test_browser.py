@@ -86,8 +86,12 @@ def test_each_game_against_bots_from_the_lobby_to_the_result_and_replay(
 
 def test_two_people_at_one_modern_art_table_see_only_their_own_hands(new_page, server, artifacts):
     ann = new_page()
-    table = create_table(ann, server, "modern-art", 4, ["you", "human", "heuristic", "random"])
+    seats = ["you", "human", "heuristic", "random"]
+    table = create_table(ann, server, "modern-art", 4, seats, fields={"turn-timer": "900"})
     ann.wait_for_selector(".invite-panel")
+    # the lobby's countdown for Modern Art (20 s) and the turn timer typed in reach the table
+    info = get_json(f"{server}/api/tables/{table}")
+    assert (info["countdown"], info["turn_timer"]) == (20, 900)
     link = ann.locator("input.join-link[data-seat='1']").input_value()
     assert re.search(rf"#/join/{table}/1$", link)
     assert ann.locator(".status[data-status='open']").count() == 1

@@ -11,9 +11,17 @@ CONTROLS_READY = "#controls[data-ready='true']"
 RESULT = "#result"
 
 
-def create_table(page, base: str, game: str, players: int, seats: list[str], name: str = "Ann"):
-    """Fill the lobby form: `seats` holds "you", "human" or a bot spec per seat. Returns the
-    table id from the address the page goes to."""
+def create_table(
+    page,
+    base: str,
+    game: str,
+    players: int,
+    seats: list[str],
+    name: str = "Ann",
+    fields: dict[str, str] | None = None,
+):
+    """Fill the lobby form: `seats` holds "you", "human" or a bot spec per seat; `fields` more
+    inputs by id. Returns the table id from the address the page goes to."""
     page.goto(f"{base}/#/")
     page.click(f"label.game-card[data-game='{game}']")
     page.select_option("#players", str(players))
@@ -22,6 +30,10 @@ def create_table(page, base: str, game: str, players: int, seats: list[str], nam
         page.select_option(f"#seat-{i}", value)
     if "you" in seats:
         page.fill("#your-name", name)
+    if fields:
+        page.click("details.more summary")  # "Title and clocks" starts folded
+    for key, value in (fields or {}).items():
+        page.fill(f"#{key}", value)
     page.click("#create")
     page.wait_for_url(re.compile(r"#/table/"))
     return page.url.rsplit("/", 1)[1]

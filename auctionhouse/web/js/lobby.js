@@ -203,35 +203,19 @@ export function lobbyPage(root) {
             oninput: (ev) => (state.title = ev.target.value),
           }),
         ),
-        h(
-          "div",
-          { class: "field" },
-          h("label", { for: "countdown" }, "Open-auction countdown (seconds)"),
-          h("input", {
-            id: "countdown",
-            type: "number",
-            min: 1,
-            max: 3600,
-            step: 1,
-            value: state.countdown === null ? DEFAULT_COUNTDOWN[game.name] || "" : state.countdown,
-            placeholder: "none",
-            oninput: (ev) => (state.countdown = ev.target.value),
-          }),
+        secondsField(
+          "countdown",
+          "Open-auction countdown (seconds)",
+          3600,
+          state.countdown === null ? DEFAULT_COUNTDOWN[game.name] || "" : state.countdown,
+          (v) => (state.countdown = v),
         ),
-        h(
-          "div",
-          { class: "field" },
-          h("label", { for: "turn-timer" }, "Turn timer: a bot moves for a person after (seconds)"),
-          h("input", {
-            id: "turn-timer",
-            type: "number",
-            min: 1,
-            max: 86400,
-            step: 1,
-            placeholder: "none",
-            value: state.timer,
-            oninput: (ev) => (state.timer = ev.target.value),
-          }),
+        secondsField(
+          "turn-timer",
+          "Turn timer: a bot moves for a person after (seconds)",
+          86400,
+          state.timer,
+          (v) => (state.timer = v),
         ),
       ),
       h("p", { class: "field-error", role: "alert" }, state.error),
@@ -371,6 +355,25 @@ export function lobbyPage(root) {
   }
 
   return () => clearInterval(timer);
+}
+
+/** A field for a number of seconds (empty: none), from 1 up to `max`. */
+function secondsField(id, label, max, value, onChange) {
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { for: id }, label),
+    h("input", {
+      id,
+      type: "number",
+      min: 1,
+      max,
+      step: 1,
+      placeholder: "none",
+      value,
+      oninput: (ev) => onChange(ev.target.value),
+    }),
+  );
 }
 
 function range(a, b) {
