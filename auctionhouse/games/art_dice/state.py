@@ -45,6 +45,9 @@ def _bid_kinds(cap: int, high) -> MoveKind:
 # (cap, highest on each work) -> the legal move kind, filled as positions occur (a highest is
 # at most a die roll, so this stays small)
 BID_KINDS: dict[tuple, MoveKind] = {}
+# the same for three works on sale (the common case), indexed by cap << 9 | h0 << 6 | h1 << 3 | h2
+# (a cap and each highest are at most a die roll, below 8)
+BID3_KINDS: list[MoveKind | None] = [None] * (1 << 12)
 
 
 class ArtDiceState(State):
@@ -213,10 +216,19 @@ class ArtDiceState(State):
     def legal_moves(self, player: int) -> list[MoveKind]:
         if player == self.cur and self.phase == BID:
             gold = self.own[player]
-            key = (self.roll if self.roll < gold else gold, *self.high)
+            cap = self.roll if self.roll < gold else gold
+            high = self.high
+            if len(high) == 3:
+                h0, h1, h2 = high
+                i = cap << 9 | h0 << 6 | h1 << 3 | h2
+                legal = BID3_KINDS[i]
+                if legal is None:
+                    legal = BID3_KINDS[i] = _bid_kinds(cap, high)
+                return [legal]
+            key = (cap, *high)
             legal = BID_KINDS.get(key)
             if legal is None:
-                legal = BID_KINDS[key] = _bid_kinds(key[0], self.high)
+                legal = BID_KINDS[key] = _bid_kinds(cap, high)
             return [legal]
         if player != self.cur or self.phase == OVER:
             return []
