@@ -44,10 +44,10 @@ class Api:
     """The HTTP API."""
 
     def __init__(self, base_url: str, **kwargs: Any) -> None:
-        import httpx
+        import httpx2
 
         self.base = base_url.rstrip("/")
-        self.http = httpx.AsyncClient(base_url=self.base, **kwargs)
+        self.http = httpx2.AsyncClient(base_url=self.base, **kwargs)
 
     async def close(self) -> None:
         await self.http.aclose()
