@@ -24,6 +24,7 @@ PHASE_NAMES = ("sale", "bid", "over")
 # log events, stored as small tuples (code, ...) and written out by views.py
 E_ROUND, E_SELL, E_DRAW, E_ROLL, E_SKIP, E_BID, E_PASS, E_WON, E_UNSOLD, E_STOP, E_END = range(11)
 
+SKIPS = tuple((E_SKIP, p) for p in range(8))  # the skip events, built once (log entries are tuples)
 DRAW = MoveKind("draw")
 PASS = MoveKind("pass")
 
@@ -119,10 +120,10 @@ class ArtDiceState(State):
         sale, deck = self.sale, self.deck
         free = ON_SALE - len(sale)
         if free > 0 and deck:
-            drawn = deck[-free:][::-1]  # the top of the deck is its end
+            drawn = tuple(deck[: -free - 1 : -1])  # the top of the deck is its end
             del deck[-free:]
             sale += drawn
-            self.log.append((E_DRAW, tuple(drawn)))
+            self.log.append((E_DRAW, drawn))
         k = len(sale)
         self.high = [0] * k
         self.leader = [-1] * k
@@ -149,7 +150,7 @@ class ArtDiceState(State):
                 self.roll = r
                 self.log.append((E_ROLL, q, r))
                 return
-            self.log.append((E_SKIP, q))
+            self.log.append(SKIPS[q])
             done += 1
             q += 1
         self.done = done
