@@ -164,10 +164,13 @@ class ArtDiceState(State):
         sale = self.sale
         left = []
         bank = self.bank
-        for card, p, price in zip(sale, self.leader, self.high, strict=True):
+        leader, high = self.leader, self.high
+        for i in range(len(sale)):  # by index: a zip(strict=True) costs more than the loop
+            card, p = sale[i], leader[i]
             if p < 0:
                 left.append(card)
                 continue
+            price = high[i]
             bank += price
             own[p] -= price  # the rest of what it placed stays its own
             insort(coll[p], card)
