@@ -18,15 +18,23 @@ class RunawayGame(AuctionhouseError):
 
 def play(state: State, bots: Sequence[Bot]) -> State:
     """Let `bots` (one per seat) play `state` to its end; returns the same state."""
-    seats = [(Observation(state, p, []), bots[p].act) for p in range(state.num_players)]
+    # a bot that decides from its legal moves alone (`choose`) is handed them directly
+    seats = [
+        (None, b.choose) if b.choose is not None else (Observation(state, p, []), b.act)
+        for p, b in enumerate(bots)
+    ]
     next_actor, legal_moves, apply = state.next_actor, state.legal_moves, state.apply
     p = next_actor()
     for _ in range(MAX_MOVES):
         if p < 0:
             return state
         obs, act = seats[p]
-        obs.legal = legal_moves(p)
-        p = apply(p, act(obs))  # the next actor, when the game's apply tells it
+        if obs is None:
+            p = apply(p, act(legal_moves(p)))
+        else:
+            obs.legal = legal_moves(p)
+            p = apply(p, act(obs))
+        # `apply` may return the next actor; None: ask
         if p is None:
             p = next_actor()
     if state.is_over():

@@ -4,6 +4,7 @@ determinizations of its view), and the parameters it takes."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -82,6 +83,9 @@ class Bot:
     def act(self, obs: Observation) -> Move:
         raise NotImplementedError
 
+    # A bot that decides from its legal moves alone may set this to a method `choose(legal)`
+    # that returns the same move as `act`; runners then skip building its observation.
+    choose: Callable[[list[MoveKind]], Move] | None = None
     # parameters written in `spec` even at their default (one whose meaning depends on it)
     always_written: frozenset[str] = frozenset()
 
