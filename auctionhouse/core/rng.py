@@ -7,8 +7,11 @@ replays it bit for bit on any Python version.
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 
 _MASK = (1 << 64) - 1
+_ONE64 = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
 
 
 class Chance:
@@ -20,7 +23,7 @@ class Chance:
         self.state = seed & _MASK
 
     def next64(self) -> int:
-        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = s = (self.state + _GAMMA) & _MASK
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
@@ -36,13 +39,38 @@ class Chance:
                 return x % n
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates, in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        """Fisher-Yates, in place, without bias. Swaps share 64-bit draws: for a run of swap
+        sizes whose product P fits in 64 bits, one draw below the largest multiple of P (else
+        drawn again) gives each swap its index as one mixed-radix digit (a deal's shuffle, one
+        draw a swap, was a tenth of a random art-dice game)."""
+        i = len(items) - 1
+        for limit, sizes in _shuffle_plan(len(items)):
+            x = self.next64()
+            while x >= limit:
+                x = self.next64()
+            for n in sizes:
+                x, j = divmod(x, n)
+                items[i], items[j] = items[j], items[i]
+                i -= 1
 
     def copy(self) -> Chance:
         return Chance(self.state)
+
+
+@lru_cache(maxsize=64)
+def _shuffle_plan(length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The draws of a shuffle of `length` items: (draw limit, swap sizes) each, the sizes
+    from `length` down to 2."""
+    plan = []
+    n = length
+    while n > 1:
+        sizes, product = [], 1
+        while n > 1 and product * n <= _ONE64:
+            sizes.append(n)
+            product *= n
+            n -= 1
+        plan.append((_ONE64 - _ONE64 % product, tuple(sizes)))
+    return tuple(plan)
 
 
 def derive_seed(seed: int, salt: str) -> int:

@@ -77,9 +77,10 @@ def test_the_heuristic_reads_only_its_view(players):
         assert other.deck[other.dpos :] != state.deck[state.dpos :] or other.dpos == 141
         assert bot.act(Observation(other, p, other.legal_moves(p))) == move
 
-    for g in range(examples(2)):
+    games = examples(2)
+    for g in range(games):
         play(players, 77 + g, ["heuristic"] * players, check)
-    assert seen > 50
+    assert seen > 20 * games
 
 
 # --- the strategy, on explicit deals -------------------------------------------------------------

@@ -1,0 +1,57 @@
+"""The chance stream: shuffles are permutations, drawn without bias, the same from the same seed."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from auctionhouse.core import Chance
+
+
+@given(seed=st.integers(0, 2**64 - 1), size=st.integers(0, 400))
+def test_a_shuffle_is_a_permutation_decided_by_the_seed(seed, size):
+    a, b = Chance(seed), Chance(seed)
+    first, again = list(range(size)), list(range(size))
+    a.shuffle(first)
+    b.shuffle(again)
+    assert first == again and sorted(first) == list(range(size))
+    assert a.state == b.state
+
+
+def _chi2(counts: Counter, cells: list, draws: int) -> float:
+    expected = draws / len(cells)
+    return sum((counts[c] - expected) ** 2 / expected for c in cells)
+
+
+def test_every_order_is_equally_likely():
+    # the 120 orders of 5 items (two draws' digits decide them): chi-square far below the
+    # 99.9% point for 119 degrees of freedom (164)
+    chance, orders, draws = Chance(11), Counter(), 60_000
+    for _ in range(draws):
+        items = list(range(5))
+        chance.shuffle(items)
+        orders[tuple(items)] += 1
+    assert _chi2(orders, list(itertools.permutations(range(5))), draws) < 164
+
+
+def test_a_deck_of_45_puts_every_card_anywhere_alike():
+    # the top and bottom card of a 45-card deck (digits of the first and the last draw): each
+    # card equally likely, chi-square below the 99.9% point for 44 degrees of freedom (78.7)
+    chance, top, bottom, draws = Chance(12), Counter(), Counter(), 20_000
+    for _ in range(draws):
+        items = list(range(45))
+        chance.shuffle(items)
+        top[items[-1]] += 1
+        bottom[items[0]] += 1
+    assert _chi2(top, list(range(45)), draws) < 78.7
+    assert _chi2(bottom, list(range(45)), draws) < 78.7
+
+
+def test_below_stays_in_range_and_reaches_every_value():
+    chance = Chance(5)
+    for n in (1, 2, 3, 7, 255, 256, 1000):
+        seen = {chance.below(n) for _ in range(20 * n)}
+        assert seen <= set(range(n)) and len(seen) > 0.9 * n
