@@ -288,8 +288,8 @@ def bench(
     ismcts: Annotated[bool, typer.Option(help="Also measure ISMCTS iterations per second.")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Random-playout speed of each game (games/s, microseconds per move) and ISMCTS
-    iterations per second."""
+    """Random-playout speed of each game (games/s and microseconds per move, the moves timed;
+    the deal timed apart), and ISMCTS iterations per second."""
     from .arena.bench import bench_game, bench_ismcts
 
     chosen = [get_game(n) for n in game] if game else all_games()
@@ -306,7 +306,8 @@ def bench(
         print(json.dumps(rows))
         return
     table = Table(title="Random playouts, one core")
-    for col in ("game", "players", "games", "games/s", "moves/game", "us/move", "ismcts it/s"):
+    cols = ("game", "players", "games", "games/s", "moves/game", "us/move", "deal us")
+    for col in (*cols, "games/s with deal", "ismcts it/s"):
         table.add_column(col, justify="left" if col == "game" else "right")
     for r in rows:
         its = r.get("ismcts_iterations_per_second")
@@ -317,6 +318,8 @@ def bench(
             f"{r['games_per_second']:.0f}",
             f"{r['moves_per_game']:.0f}",
             f"{r['us_per_move']:.2f}",
+            f"{r['deal_us']:.1f}",
+            f"{r['games_per_second_with_deal']:.0f}",
             "-" if its is None else f"{its:.0f}",
         )
     console.print(table)
