@@ -441,7 +441,10 @@ class ArtDiceState(State):
     @property
     def gold(self) -> list[int]:
         """Each seat's gold in hand (a new list): its own less what it placed this round."""
-        bids = self.bids
+        return self.gold_with(self.bids)
+
+    def gold_with(self, bids: list[int]) -> list[int]:
+        """`gold`, given this round's `bids` already worked out."""
         return [g - sum(bids[p * ON_SALE : p * ON_SALE + ON_SALE]) for p, g in enumerate(self.own)]
 
     # --- the end ---------------------------------------------------------------------------
