@@ -21,7 +21,6 @@ ARTIST_NAMES = tuple(f"Artist {chr(ord('A') + a)}" for a in range(ARTISTS))
 ARTIST_OF = tuple(c // WORKS_PER_ARTIST for c in range(CARDS))
 
 # AD-8: n works of one artist score n x n
-SQUARE = tuple(n * n for n in range(WORKS_PER_ARTIST + 1))
 
 
 def card_name(card: int) -> str:
