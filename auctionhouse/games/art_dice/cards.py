@@ -20,8 +20,6 @@ ARTIST_NAMES = tuple(f"Artist {chr(ord('A') + a)}" for a in range(ARTISTS))
 # card -> artist, precomputed
 ARTIST_OF = tuple(c // WORKS_PER_ARTIST for c in range(CARDS))
 
-# AD-8: n works of one artist score n x n
-
 
 def card_name(card: int) -> str:
     return f"{ARTIST_NAMES[ARTIST_OF[card]]} #{card % WORKS_PER_ARTIST + 1}"
