@@ -107,7 +107,9 @@ def play_checked(
         if rng.random() < view_rate:
             check_views(state, rng)
         move = bot.choose(legal)
-        state.apply(p, move)
+        told = state.apply(p, move)
+        # a game's apply may tell the next actor; it must be what next_actor() says
+        assert told is None or told == state.next_actor(), f"apply told {told}"
         steps += 1
         if on_step is not None:
             on_step(state)
