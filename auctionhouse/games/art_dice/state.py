@@ -51,6 +51,15 @@ BID_KINDS: dict[tuple, MoveKind] = {}
 BID3_KINDS: list[MoveKind | None] = [None] * (1 << 12)
 
 
+# the state's attributes in the order __init__ sets them, and the lists a clone copies
+FIELDS = (
+    "game", "num_players", "options", "setup", "history", "n", "own", "bank", "deck", "coll",
+    "sale", "high", "leader", "banker", "fb", "phase", "cur", "done", "roll", "sold", "nosale",
+    "round", "out", "chance", "dice", "pool", "log", "mark",
+)  # fmt: skip
+COPIED = frozenset(("history", "own", "deck", "sale", "high", "leader", "out", "dice", "log"))
+
+
 class ArtDiceState(State):
     def __init__(self, game, players, options, setup, parts) -> None:
         # Fewer than 30 attributes: CPython 3.11 keeps at most 30 in its compact shared layout,
@@ -462,19 +471,14 @@ class ArtDiceState(State):
         return view(self, player, log)
 
     def clone(self) -> ArtDiceState:
+        # Attributes set one by one in __init__'s order: CPython keeps the clone's compact
+        # layout (a `__dict__` copy lost it, and with it a quarter of the playout speed).
         c = object.__new__(ArtDiceState)
-        c.__dict__.update(self.__dict__)
-        c.history = self.history[:]
-        c.own = self.own[:]
-        c.deck = self.deck[:]
+        for name in FIELDS:
+            value = getattr(self, name)
+            setattr(c, name, value[:] if name in COPIED else value)
         c.coll = [x[:] for x in self.coll]
-        c.sale = self.sale[:]
-        c.high = self.high[:]
-        c.leader = self.leader[:]
-        c.out = self.out[:]
-        c.dice = self.dice[:]
         c.chance = self.chance.copy()
-        c.log = self.log[:]
         return c
 
     def determinize(self, player: int, rng: random.Random) -> ArtDiceState:

@@ -162,3 +162,22 @@ def test_determinize_redraws_only_the_deck_and_the_dice(players, seed):
         seen_other_dice |= det.view(None)["log"] != twin.view(None)["log"]
         s.apply(p, move)
     assert seen_other_dice or len(s.history) < 10
+
+
+@pytest.mark.parametrize("players", (2, 4))
+def test_a_clone_holds_every_attribute_in_the_order_a_new_state_sets_them(players):
+    """`clone` sets FIELDS one by one; a state that gained another attribute would lose it in
+    its clones (and the compact layout that FIELDS' order keeps)."""
+    from auctionhouse.games.art_dice.state import FIELDS
+
+    state = GAME.new_state(players, seed=3)
+    bot = RandomBot(3)
+    while True:
+        copy = state.clone()
+        assert tuple(vars(copy)) == FIELDS
+        assert set(vars(state)) == set(FIELDS)
+        assert copy.snapshot() == state.snapshot()
+        if state.is_over():
+            break
+        p = state.next_actor()
+        state.apply(p, bot.choose(state.legal_moves(p)))
