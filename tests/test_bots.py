@@ -165,8 +165,9 @@ def test_amounts_around_a_hint_stay_in_range_and_keep_it(lo, width, at):
     assert {x - 1, x + 1} & set(range(lo, (hi if hi is not None else x + 1) + 1)) <= set(near)
 
 
-def _split_and_hint(draw, most: int, max_parts: int):
-    """A split kind and one of its legal splits (None when it has none)."""
+@st.composite
+def split_cases(draw, most: int, max_parts: int):
+    """A split kind, its legal splits, and one of them (None when it has none)."""
     parts = draw(
         st.lists(
             st.tuples(st.integers(1, most), st.integers(1, most)), min_size=1, max_size=max_parts
@@ -174,25 +175,14 @@ def _split_and_hint(draw, most: int, max_parts: int):
     )
     mk = MoveKind("bid", 1, draw(st.integers(1, most + 2)), parts=tuple(parts))
     legal = [s for s in _all_splits(mk) if mk.accepts(s)]
-    return mk, (draw(st.sampled_from(legal)) if legal else None)
+    return mk, legal, (draw(st.sampled_from(legal)) if legal else None)
 
 
-@st.composite
-def wide_splits(draw):
-    return _split_and_hint(draw, 6, 4)
-
-
-@st.composite
-def narrow_splits(draw):
-    return _split_and_hint(draw, 4, 3)
-
-
-@given(case=wide_splits())
+@given(case=split_cases(6, 4))
 def test_splits_around_a_hint_are_legal_and_one_step_away(case):
-    mk, hint = case
+    mk, legal, hint = case
     if hint is None:
         return
-    legal = [s for s in _all_splits(mk) if mk.accepts(s)]
     near = splits_around(mk, hint)
     assert near[0] == hint and len(set(near)) == len(near)
     for s in near[1:]:
@@ -207,9 +197,9 @@ def test_splits_around_a_hint_are_legal_and_one_step_away(case):
             assert s in near
 
 
-@given(case=narrow_splits())
+@given(case=split_cases(4, 3))
 def test_splits_within_two_steps_are_the_neighbours_of_the_neighbours(case):
-    mk, hint = case
+    mk, _, hint = case
     if hint is None:
         return
     assert splits_within(mk, hint, 1) == splits_around(mk, hint)
