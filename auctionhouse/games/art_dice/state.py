@@ -338,8 +338,8 @@ class ArtDiceState(State):
         self.done += 1
         self._next_bidder()
 
-    def _check_bid(self, p: int, arg) -> int:
-        """The total of a legal bid; a bid that breaks a rule raises, naming it."""
+    def _check_bid(self, p: int, arg) -> None:
+        """A bid that breaks a rule raises, naming it."""
         if self.phase != BID:
             self._not_bidding("bid")
         high = self.high
@@ -360,7 +360,6 @@ class ArtDiceState(State):
         gold = self.own[p]
         if total > roll or total > gold or not total:
             self._bad_total(total, roll, gold)
-        return total
 
     def _bad_amounts(self, arg: tuple) -> None:
         for w, (a, h) in enumerate(zip(arg, self.high, strict=True)):
