@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from auctionhouse.arena.runner import play
@@ -103,6 +103,7 @@ def test_the_random_bot_draws_exactly_as_random_arg_describes(legal, seed):
     hi=st.integers(0, 8),
     seed=st.integers(0, 1000),
 )
+@example(parts=[(1, 1), (1, 1)], lo=2, hi=2, seed=6)  # the least total needs both parts
 def test_random_splits_are_always_accepted(parts, lo, hi, seed):
     mk = MoveKind("bid", lo, hi, parts=tuple(parts))
     rng = random.Random(seed)
@@ -320,6 +321,40 @@ def test_halving_spends_its_playouts_and_ends_between_the_heuristic_move_and_one
     # every candidate tried, the finalists most, about the budget in all
     assert min(counts) >= 2 and 120 <= sum(counts) <= 120 + 2 * len(counts)
     assert max(counts) == len(seen["samples"][hint]) > 2 * min(counts)
+
+
+def test_ismcts_tries_one_move_of_each_class():
+    """Two works of one artist are one move class in art-dice: the search tries one of them,
+    and the heuristic's own move stands for its class."""
+    game = get_game("art-dice")
+    bots = [make_bot("heuristic", game, p) for p in range(4)]
+    for seed in range(50):
+        state = game.new_state(4, seed=seed)
+        while not state.is_over():
+            p = state.next_actor()
+            legal = state.legal_moves(p)
+            hint = bots[p].act(Observation(state, p, legal))
+            cards = legal[0].choices if legal[0].kind == "sell" else ()
+            if len({c // 5 for c in cards}) < len(cards):
+                break
+            state.apply(p, hint)
+        else:
+            continue
+        break
+    bot = make_bot("ismcts:iterations=2", game, 1)
+    seen = {}
+    choose = bot._choose
+
+    def spy(moves, samples, h):
+        seen.update(samples=samples)
+        return choose(moves, samples, h)
+
+    bot._choose = spy
+    bot.act(Observation(state, p, legal))
+    tried = list(seen["samples"])
+    classes = [state.move_class(p, m) for m in tried]
+    assert hint in tried and len(set(classes)) == len(classes)
+    assert len(tried) == len({c // 5 for c in cards}) + 1  # each artist once, and the draw
 
 
 @pytest.mark.parametrize("rollout", ["random", "heuristic"])

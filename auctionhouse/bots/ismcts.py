@@ -14,7 +14,8 @@ The search improves on the heuristic's move rather than starting afresh: the can
 every concrete move and choice, and for the heuristic's own kind of move amounts around its
 amount (one and two either way, a fifth less, a quarter more, the minimum) or splits one unit
 away from its split (bots/candidates.py); other amount kinds get a few amounts spread from the
-minimum. The candidate with the best mean reward is played, but the heuristic's move is kept
+minimum. Moves the game puts in one class (`move_class`: in art-dice, two works of one artist)
+are tried once. The candidate with the best mean reward is played, but the heuristic's move is kept
 unless another beats it by `margin` standard errors of the paired differences (1.5: at 1.0 the
 bot left the heuristic's move in a quarter of its decisions and lost the gain; at 3.0 it
 hardly ever left it). With `race`, candidates a standard error worse than the heuristic's move
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import math
 import time
+from functools import partial
 
 from ..core import Move, OptionError
 from ..core.players import Bot, Observation, Param
@@ -53,6 +55,18 @@ def rewards(result, kind: str = "mixed") -> list[float]:
     return [
         0.5 * s + 0.5 * (x - lo) / (hi - lo) for s, x in zip(shares, result.scores, strict=True)
     ]
+
+
+def distinct(moves: list[Move], key) -> list[Move]:
+    """The first move of each class (`key`: the game's `move_class`), in order."""
+    seen = set()
+    out = []
+    for m in moves:
+        k = key(m)
+        if k not in seen:
+            seen.add(k)
+            out.append(m)
+    return out
 
 
 def _paired(a: list[float], b: list[float]) -> float:
@@ -159,8 +173,9 @@ class ISMCTSBot(Bot):
         hint = advisor.act(obs) if advisor is not None else None
         near = hint if self.settings["around"] else None
         root_moves = candidate_moves(legal, self.settings["amounts"], near, self.settings["steps"])
-        if hint is not None and hint not in root_moves:
-            root_moves.append(hint)
+        if hint is not None:
+            root_moves.insert(0, hint)  # its class's representative
+        root_moves = distinct(root_moves, obs.move_class)
         if len(root_moves) == 1:
             return root_moves[0]
         roots = {m: Node() for m in root_moves}
@@ -266,10 +281,8 @@ class ISMCTSBot(Bot):
                 continue
             legal = state.legal_moves(p)
             # Below the root, amounts are the minimum and the playout policy's choice only.
-            moves = candidate_moves(legal, 1)
             guess = self._policy(state, p, legal)
-            if guess not in moves:
-                moves.append(guess)
+            moves = distinct([guess, *candidate_moves(legal, 1)], partial(state.move_class, p))
             children = node.children
             present = [m for m in moves if m in children]
             for m in present:

@@ -176,10 +176,20 @@ def _mask_totals(parts, n: int, mask: int, total_lo: int, total_hi: int) -> tupl
     return need, max(need, total_lo), min(room, total_hi)
 
 
-def _cheapest_part(parts, n: int, usable: int, total_lo: int) -> tuple[int, int, int]:
-    """When no random part set fits: the cheapest usable part alone, at the least total."""
-    i = min((i for i in range(n) if usable >> i & 1), key=lambda i: parts[i][0])
-    return 1 << i, parts[i][0], max(total_lo, parts[i][0])
+def _cheapest_set(parts, n: int, usable: int, total_lo: int, total_hi: int) -> tuple:
+    """When no random part set fits: the usable part set that fits needing least (the cheapest
+    part alone, unless the least total asks for more parts), at the least total."""
+    fitting = []
+    for mask in range(1, 1 << n):
+        if mask & usable == mask:
+            need, lo_t, hi_t = _mask_totals(parts, n, mask, total_lo, total_hi)
+            if lo_t <= hi_t:
+                fitting.append((need, mask.bit_count(), mask, lo_t))
+    if not fitting:  # nothing fits: the cheapest part alone
+        i = min((i for i in range(n) if usable >> i & 1), key=lambda i: parts[i][0])
+        return 1 << i, parts[i][0], max(total_lo, parts[i][0])
+    need, _, mask, lo_t = min(fitting)
+    return mask, need, lo_t
 
 
 def _spread_rest(out: list, order: list, parts, extra: int) -> None:
@@ -195,7 +205,7 @@ def _random_split(mk: MoveKind, rand) -> tuple[int, ...]:
     they need and what they can take, the surplus spread over them in random order.
 
     The set: a uniform non-empty subset of all parts, restricted to the usable ones, drawn again
-    (up to 16 times) while it is empty or does not fit, else the cheapest usable part alone. The
+    (up to 16 times) while it is empty or does not fit, else the cheapest set that fits. The
     order: the parts' own or reversed, with even odds. The spread: each part but the last in
     order takes a uniform share of what is left and it can hold, the last the rest."""
     parts, n, total_lo, total_hi, usable = _split_bounds(mk)
@@ -209,7 +219,7 @@ def _random_split(mk: MoveKind, rand) -> tuple[int, ...]:
         if lo_t <= hi_t:
             break
     else:  # the cheapest single part always fits when anything does
-        mask, need, lo_t = _cheapest_part(parts, n, usable, total_lo)
+        mask, need, lo_t = _cheapest_set(parts, n, usable, total_lo, total_hi)
         hi_t = lo_t
     extra = lo_t + int(rand() * (hi_t - lo_t + 1)) - need
     out = [parts[i][0] if mask >> i & 1 else 0 for i in range(n)]
@@ -250,7 +260,7 @@ def split_distribution(mk: MoveKind) -> dict[tuple[int, ...], float]:
         need, lo_t, hi_t = _mask_totals(parts, n, mask, total_lo, total_hi)
         _split_branches(parts, n, mask, need, lo_t, hi_t, count / draws * reach, dist)
     if miss > 0.0:
-        mask, need, lo_t = _cheapest_part(parts, n, usable, total_lo)
+        mask, need, lo_t = _cheapest_set(parts, n, usable, total_lo, total_hi)
         _split_branches(parts, n, mask, need, lo_t, lo_t, miss**_RETRIES, dist)
     return dist
 

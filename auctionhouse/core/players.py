@@ -4,7 +4,7 @@ determinizations of its view), and the parameters it takes."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +35,9 @@ class Observation:
 
     def determinize(self, rng: random.Random) -> State:
         return self._state.determinize(self.seat, rng)
+
+    def move_class(self, move: Move) -> Hashable:
+        return self._state.move_class(self.seat, move)
 
     @property
     def game(self):

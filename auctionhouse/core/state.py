@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMove
@@ -82,6 +83,13 @@ class State:
     def determinize(self, player: int, rng: random.Random) -> State:
         """A state drawn among those consistent with `player`'s view."""
         raise NotImplementedError
+
+    def move_class(self, player: int, move: Move) -> Hashable:
+        """A key shared by the moves of `player` that lead to the same game up to renaming
+        what no rule tells apart (in art-dice, two works of one artist): a search need try only
+        one move of each class. It reads only what `player` sees. By default each move is its
+        own class."""
+        return move
 
     def snapshot(self) -> dict:
         """The whole state, hidden parts included, as JSON-safe data: two states are the same

@@ -15,7 +15,7 @@ from bisect import insort
 
 from ...core import Chance, IllegalMove, MoveKind, State
 from ...core.moves import choice
-from .cards import DIE, MAX_OWN_SALES, ON_SALE, TOTAL_GOLD, collection_score
+from .cards import DIE, MAX_OWN_SALES, ON_SALE, TOTAL_GOLD, WORKS_PER_ARTIST, collection_score
 
 # phases
 OFFER, BID, OVER = 0, 1, 2
@@ -489,6 +489,12 @@ class ArtDiceState(State):
         c.dice = []
         c.pool = 1
         return c
+
+    def move_class(self, player: int, move) -> tuple:
+        """Two works of one artist are alike to every rule: putting up either is one move."""
+        if type(move) is tuple and len(move) == 2 and move[0] == "sell" and type(move[1]) is int:
+            return ("sell", move[1] // WORKS_PER_ARTIST)
+        return move
 
     def snapshot(self) -> dict:
         from .views import log_entry
