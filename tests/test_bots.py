@@ -423,3 +423,30 @@ def test_every_heuristic_plays_only_legal_moves(name, players):
         state = game.new_state(players, seed=seed, first_player=g % players)
         play_bots(state, bots, check=lambda p, kinds=kinds: kinds[p] == "heuristic")
         assert state.is_over()
+
+
+def test_the_decision_screen_reports_advantage_and_switches(tmp_path):
+    """scripts/screen_advantage.py: a bot that always plays the heuristic's move gains exactly
+    nothing; a search bot's decisions are all counted."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).parent.parent / "scripts" / "screen_advantage.py"
+
+    def screen(spec: str) -> dict:
+        out = subprocess.run(
+            [sys.executable, str(script), "art-dice", spec, "--positions", "6", "--pairs", "2"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        return json.loads(out)
+
+    same = screen("heuristic")
+    assert same["positions"] == 6 and same["left_heuristic"] == 0
+    assert same["advantage_points"] == 0.0 and same["standard_error"] == 0.0
+    search = screen("ismcts:iterations=3:margin=0")
+    assert search["positions"] == 6 and 0 <= search["left_heuristic"] <= 6
+    assert -100 <= search["advantage_points"] <= 100
