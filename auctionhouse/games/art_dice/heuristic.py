@@ -149,15 +149,17 @@ def _best_split(rows: list[list], cap: int) -> tuple:
     # best[t]: (gain, amounts) over the works seen so far with total t
     best = {0: (0.0, ())}
     for row in rows:
+        options = [(x, gx) for x, gx in enumerate(row) if gx is not None]  # x ascending
         nxt = {}
         for t, (g, amounts) in best.items():
-            for x, gx in enumerate(row):
-                if gx is None or t + x > cap:
-                    continue
-                cand = (g + gx, (*amounts, x))
+            room = cap - t
+            for x, gx in options:
+                if x > room:
+                    break
+                gain = g + gx
                 old = nxt.get(t + x)
-                if old is None or cand[0] > old[0]:
-                    nxt[t + x] = cand
+                if old is None or gain > old[0]:
+                    nxt[t + x] = (gain, (*amounts, x))
         best = nxt
     best.pop(0, None)
     return max(best.values())[1]

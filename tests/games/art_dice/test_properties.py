@@ -31,6 +31,7 @@ def check_step(s) -> None:
     places = s.deck + s.sale + s.out + [c for coll in s.coll for c in coll]
     assert sorted(places) == list(range(45)), "every card is in exactly one place"
     assert len(s.sale) <= 3 and s.sold <= 2
+    assert list(s.scores()) == recount(s.coll)
     k = len(s.high)
     for w in range(k):
         on_w = [s.bids[p * 3 + w] for p in range(s.n)]
