@@ -11,7 +11,7 @@ skipped. Then the works go to their highest bidders.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, insort
+from bisect import insort
 
 from ...core import Chance, IllegalMove, MoveKind, State
 from ...core.moves import choice
@@ -54,12 +54,10 @@ BID3_KINDS: list[MoveKind | None] = [None] * (1 << 12)
 # the state's attributes in the order __init__ sets them, and the lists a clone copies
 FIELDS = (
     "game", "num_players", "options", "setup", "history", "n", "own", "bank", "deck", "coll",
-    "pts", "sale", "high", "leader", "banker", "fb", "phase", "cur", "done", "roll", "sold", "nosale",
+    "sale", "high", "leader", "banker", "fb", "phase", "cur", "done", "roll", "sold", "nosale",
     "round", "out", "chance", "dice", "pool", "log", "mark",
 )  # fmt: skip
-COPIED = frozenset(
-    ("history", "own", "deck", "pts", "sale", "high", "leader", "out", "dice", "log")
-)
+COPIED = frozenset(("history", "own", "deck", "sale", "high", "leader", "out", "dice", "log"))
 
 
 class ArtDiceState(State):
@@ -77,7 +75,6 @@ class ArtDiceState(State):
         self.bank = TOTAL_GOLD - sum(gold)  # AD-1: the rest of the gold is the bank
         self.deck = deck[::-1]  # top card last, so drawing is pop()
         self.coll = [sorted(c) for c in colls]  # kept sorted: the sell choices as they are
-        self.pts = [collection_score(c) for c in self.coll]  # AD-8 scores, kept as works move
         self.sale = []
         self.high = []
         self.leader = []
@@ -172,7 +169,7 @@ class ArtDiceState(State):
         """AD-5: each work goes to its highest bidder, who pays the bank; the rest of the
         placed gold goes back (it never left `own`); unsold works stay. AD-6 and AD-7 decide
         what comes next."""
-        n, own, log, coll, pts = self.n, self.own, self.log, self.coll, self.pts
+        n, own, log, coll = self.n, self.own, self.log, self.coll
         sale = self.sale
         left = []
         bank = self.bank
@@ -185,11 +182,7 @@ class ArtDiceState(State):
             price = high[i]
             bank += price
             own[p] -= price  # the rest of what it placed stays its own
-            c = coll[p]
-            first = card - card % WORKS_PER_ARTIST
-            # AD-8: the k+1-th work of an artist adds 2k + 1
-            pts[p] += 2 * (bisect_left(c, first + WORKS_PER_ARTIST) - bisect_left(c, first)) + 1
-            insort(c, card)
+            insort(coll[p], card)
             log.append((E_WON, p, card, price))
         self.bank = bank
         k = len(sale)
@@ -428,11 +421,7 @@ class ArtDiceState(State):
         paid = roll if roll <= self.bank else self.bank  # AD-1: a short bank pays what it has
         self.bank -= paid
         self.own[p] += paid
-        c = self.coll[p]
-        first = card - card % WORKS_PER_ARTIST
-        # AD-8: the artist's k-th work, going, takes 2k - 1 with it
-        self.pts[p] -= 2 * (bisect_left(c, first + WORKS_PER_ARTIST) - bisect_left(c, first)) - 1
-        c.remove(card)
+        self.coll[p].remove(card)
         self.sale.append(card)
         self.sold += 1
         self.log.append((E_SELL, p, card, roll, paid))
@@ -471,9 +460,8 @@ class ArtDiceState(State):
         return self.phase == OVER
 
     def scores(self) -> tuple:
-        """AD-8: for each artist, n works in a collection score n x n (kept up to date as works
-        are won and put up; the property tests recount them at every step)."""
-        return tuple(self.pts)
+        """AD-8: for each artist, n works in a collection score n x n."""
+        return tuple([collection_score(c) for c in self.coll])
 
     # --- information -------------------------------------------------------------------------
     def view(self, player: int | None, log: bool = True) -> dict:
