@@ -23,6 +23,7 @@ import math
 import random
 import time
 
+from auctionhouse.arena.runner import play
 from auctionhouse.bots.candidates import candidate_moves
 from auctionhouse.bots.registry import make_bot
 from auctionhouse.core.players import Observation
@@ -44,13 +45,6 @@ def positions(game, players: int, seed: int, kinds, heuristics):
             if p == seat and searched and rng.random() < 0.25:
                 yield state.clone(), p
             state.apply(p, heuristics[p].act(Observation(state, p, legal)))
-
-
-def play_out(state, heuristics) -> list[float]:
-    while not state.is_over():
-        p = state.next_actor()
-        state.apply(p, heuristics[p].act(Observation(state, p, state.legal_moves(p))))
-    return state.result().shares()
 
 
 def main() -> None:
@@ -92,7 +86,9 @@ def main() -> None:
             a, b = det.clone(), det.clone()
             a.apply(p, move)
             b.apply(p, hint)
-            diff += play_out(a, heuristics)[p] - play_out(b, heuristics)[p]
+            diff += (
+                play(a, heuristics).result().shares()[p] - play(b, heuristics).result().shares()[p]
+            )
         gains.append(diff / args.pairs)
     n = len(gains)
     mean = sum(gains) / n

@@ -218,7 +218,7 @@ def _random_split(mk: MoveKind, rand) -> tuple[int, ...]:
         need, lo_t, hi_t = _mask_totals(parts, n, mask, total_lo, total_hi)
         if lo_t <= hi_t:
             break
-    else:  # the cheapest single part always fits when anything does
+    else:  # the cheapest set that fits, when anything does
         mask, need, lo_t = _cheapest_set(parts, n, usable, total_lo, total_hi)
         hi_t = lo_t
     extra = lo_t + int(rand() * (hi_t - lo_t + 1)) - need
