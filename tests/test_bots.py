@@ -323,6 +323,29 @@ def test_halving_spends_its_playouts_and_ends_between_the_heuristic_move_and_one
     assert max(counts) == len(seen["samples"][hint]) > 2 * min(counts)
 
 
+def test_halving_with_fill_spends_more_playouts_when_they_fit_in_the_time():
+    game = get_game("art-dice")
+    state = game.new_state(4, seed=5)
+    bots = [make_bot("heuristic", game, p) for p in range(4)]
+    while len(state.deck) > 6 or state.next_actor() != 0 or state.phase != 1:
+        p = state.next_actor()
+        state.apply(p, bots[p].act(Observation(state, p, state.legal_moves(p))))
+    obs = Observation(state, 0, state.legal_moves(0))
+    counts = {}
+    for spec in ("halving=20:seconds=0.5", "halving=20:seconds=0.5:fill=true"):
+        bot = make_bot(f"ismcts:{spec}:steps=2", game, 1)
+        choose = bot._choose
+
+        def spy(moves, samples, h, choose=choose, spec=spec):
+            counts[spec] = sum(len(v) for v in samples.values())
+            return choose(moves, samples, h)
+
+        bot._choose = spy
+        bot.act(obs)
+    # the last two rounds' playouts take well under a millisecond: over 500 fit in 0.45 s
+    assert counts["halving=20:seconds=0.5:fill=true"] > 3 * counts["halving=20:seconds=0.5"]
+
+
 def test_ismcts_tries_one_move_of_each_class():
     """Two works of one artist are one move class in art-dice: the search tries one of them,
     and the heuristic's own move stands for its class."""

@@ -26,7 +26,9 @@ alone, `iterations` is exact (the same moves on any machine) and `seconds` is a 
 With `halving=P` the move gets about P playouts instead, shared out by successive halving: all
 candidates in the first stage, the better half of them in the next, down to the heuristic's move
 and its best rival, which get most of the playouts (`iterations` then plays no part; `seconds`
-still caps the move). With `steps=2`, splits two steps from the heuristic's are candidates too.
+still caps the move); with `fill` as well, the budget grows to the playouts that fit in nine
+tenths of `seconds` (measured as the search goes), so short playouts near a game's end get
+more of them. With `steps=2`, splits two steps from the heuristic's are candidates too.
 Strength against the heuristics, measured, is in docs/bots.md.
 """
 
@@ -129,6 +131,9 @@ class ISMCTSBot(Bot):
             "in every iteration)",
         ),
         "steps": Param(int, 1, "steps from the heuristic's split its candidate splits go"),
+        "fill": Param(
+            bool, False, "with halving: more playouts when they fit in nine tenths of seconds"
+        ),
     }
 
     def __init__(self, seed: int | None = None, **params) -> None:
@@ -217,19 +222,29 @@ class ISMCTSBot(Bot):
         worse half of the candidates (by mean reward, all tried in the same worlds) leaves,
         the heuristic's move always stays, and the last stage spends what is left on the
         final two."""
-        budget = self.settings["halving"]
+        budget = least = self.settings["halving"]
         active = list(roots)
         spent = 0
-        now = last = time.perf_counter()
+        now = last = start = time.perf_counter()
+        # with `fill`, the budget grows to the playouts that fit in 0.9 of the time left
+        fill = self.settings["fill"] and deadline < math.inf
+        target = start + 0.9 * (deadline - start)
         while True:
-            # what is left shared equally among the stages left, this one included
-            its = max(2, round((budget - spent) / _stages(len(active)) / len(active)))
-            for _ in range(its):
+            stage_start = spent
+            done = 0
+            while True:
+                if fill and spent:
+                    budget = max(least, spent + (target - now) * spent / (now - start))
+                # what is left shared equally among the stages left, this one included
+                its = round((budget - stage_start) / _stages(len(active)) / len(active))
+                if done >= max(2, its):
+                    break
                 if spent and now + (now - last) > deadline:
                     return active
                 last = now
                 self._iteration(obs, active, roots, samples)
                 spent += len(active)
+                done += 1
                 now = time.perf_counter()
             if len(active) <= 2:
                 return active

@@ -470,9 +470,12 @@ class ArtDiceState(State):
         return view(self, player, log)
 
     def clone(self) -> ArtDiceState:
+        return self._copy(type(self))
+
+    def _copy(self, cls: type) -> ArtDiceState:
         # Attributes set one by one in __init__'s order: CPython keeps the clone's compact
         # layout (a `__dict__` copy lost it, and with it a quarter of the playout speed).
-        c = object.__new__(ArtDiceState)
+        c = object.__new__(cls)
         for name in FIELDS:
             value = getattr(self, name)
             setattr(c, name, value[:] if name in COPIED else value)
@@ -482,12 +485,13 @@ class ArtDiceState(State):
 
     def determinize(self, player: int, rng: random.Random) -> ArtDiceState:
         """Everything on the table is public; only the deck order and the dice not yet rolled
-        are unknown to every seat: the deck is reshuffled and the chance stream reseeded."""
-        c = self.clone()
+        are unknown to every seat: the deck is reshuffled and the dice redrawn (see
+        `ImaginedState`)."""
+        c = self._copy(ImaginedState)
         rng.shuffle(c.deck)
         c.chance = Chance(rng.getrandbits(64))
-        c.dice = []
-        c.pool = 1
+        c.dice = _dice_table((self.round + ROUNDS_AHEAD) * (self.n + MAX_OWN_SALES), rng)
+        c.pool = 1  # no rolls pooled: every roll goes through ImaginedState._roll_die
         return c
 
     def move_class(self, player: int, move) -> tuple:
@@ -520,6 +524,42 @@ class ArtDiceState(State):
             "out": self.out[:],
             "chance": self.chance.state,
             "pool": self.pool,
-            "dice": self.dice[::-1],
+            "dice": list(self.dice[::-1]),
             "log": [log_entry(e) for e in self.log],
         }
+
+
+# a determinization's dice table covers this many rounds from the current one (games of
+# heuristics last 22 rounds on average, 29 at most in 200)
+ROUNDS_AHEAD = 40
+# byte b < 252 is the roll b % 6 + 1; 252..255 are dropped, so each roll is fair
+ROLL_OF_BYTE = bytes(b % DIE + 1 if b < 252 else 0 for b in range(256))
+UNFAIR_BYTES = bytes(range(252, 256))
+
+
+def _dice_table(size: int, rng: random.Random) -> bytes:
+    """`size` fair die rolls (1..6), one a byte."""
+    table = b""
+    while len(table) < size:
+        table += rng.randbytes(size - len(table) + 16).translate(ROLL_OF_BYTE, UNFAIR_BYTES)
+    return table[:size]
+
+
+class ImaginedState(ArtDiceState):
+    """A determinization: the dice not yet rolled are a table keyed by round, seat and
+    purpose (a seat's bidding roll, the first or the second work put up), not a sequence.
+
+    Search compares moves by playing each out in the same imagined world; a work put up takes
+    a roll, so with rolls in sequence every later roll would differ between putting up and
+    drawing, and the comparison would drown in that noise. Keyed, a seat's roll in a round is
+    the same whatever came before it. Past the table (ROUNDS_AHEAD rounds on) rolls come from
+    the chance stream."""
+
+    def _roll_die(self) -> int:
+        n = self.n
+        slot = n + self.sold if self.phase == OFFER else self.cur
+        i = self.round * (n + MAX_OWN_SALES) + slot
+        table = self.dice
+        if i < len(table):
+            return table[i]
+        return self.chance.below(DIE) + 1

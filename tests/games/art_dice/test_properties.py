@@ -165,6 +165,60 @@ def test_determinize_redraws_only_the_deck_and_the_dice(players, seed):
     assert seen_other_dice or len(s.history) < 10
 
 
+def rolls(state, since: int, rnd: int) -> list[tuple]:
+    """(round, seat, roll) of the bidding rolls logged from entry `since` (in round `rnd`) on."""
+    from auctionhouse.games.art_dice.state import E_ROLL, E_ROUND
+
+    out = []
+    for e in state.log[since:]:
+        if e[0] == E_ROUND:
+            rnd = e[1]
+        elif e[0] == E_ROLL:
+            out.append((rnd, e[1], e[2]))
+    return out
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(seed=SEEDS)
+def test_a_determinization_rolls_the_same_die_for_a_seat_whatever_came_before(seed):
+    """In a determinization the future rolls are keyed by round and seat, so putting up a
+    work (which takes a roll) and drawing lead to the same bidding rolls: search compares the
+    two in the same imagined world."""
+    s = GAME.new_state(4, seed=seed)
+    bot = RandomBot(seed)
+    rng = random.Random(seed)
+    compared = 0
+    while not s.is_over() and compared < 3:
+        p = s.next_actor()
+        legal = s.legal_moves(p)
+        if legal[0].kind == "sell" and legal[0].choices:
+            det = s.determinize(p, rng)
+            sell, draw = det.clone(), det.clone()
+            mark = len(det.log)
+            sell.apply(p, ("sell", legal[0].choices[0]))
+            draw.apply(p, ("draw", None))
+            for branch in (sell, draw):
+                while branch.round == det.round and not branch.is_over():
+                    q = branch.next_actor()
+                    branch.apply(q, bot.choose(branch.legal_moves(q)))
+            a, b = rolls(sell, mark, det.round), rolls(draw, mark, det.round)
+            # a seat without gold skips its roll, and the seller gains gold
+            both = {r[:2] for r in a} & {r[:2] for r in b}
+            assert len(both) >= 2 and {r for r in a if r[:2] in both} == {
+                r for r in b if r[:2] in both
+            }
+            compared += 1
+        s.apply(p, bot.choose(legal))
+
+
+def test_a_dice_table_is_fair():
+    from auctionhouse.games.art_dice.state import _dice_table
+
+    table = _dice_table(60_000, random.Random(4))
+    assert len(table) == 60_000 and set(table) == set(range(1, 7))
+    assert all(abs(table.count(r) - 10_000) < 400 for r in range(1, 7))  # 4 standard deviations
+
+
 @pytest.mark.parametrize("players", (2, 4))
 def test_a_clone_holds_every_attribute_in_the_order_a_new_state_sets_them(players):
     """`clone` sets FIELDS one by one; a state that gained another attribute would lose it in
