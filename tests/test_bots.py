@@ -324,10 +324,12 @@ def test_halving_spends_its_playouts_and_ends_between_the_heuristic_move_and_one
 
 
 def test_halving_with_fill_spends_more_playouts_when_they_fit_in_the_time():
+    from auctionhouse.games.art_dice.state import BID
+
     game = get_game("art-dice")
     state = game.new_state(4, seed=5)
     bots = [make_bot("heuristic", game, p) for p in range(4)]
-    while len(state.deck) > 6 or state.next_actor() != 0 or state.phase != 1:
+    while len(state.deck) > 6 or state.next_actor() != 0 or state.phase != BID:
         p = state.next_actor()
         state.apply(p, bots[p].act(Observation(state, p, state.legal_moves(p))))
     obs = Observation(state, 0, state.legal_moves(0))

@@ -231,19 +231,20 @@ class ISMCTSBot(Bot):
         target = start + 0.9 * (deadline - start)
         while True:
             stage_start = spent
+            # what is left shared equally among the stages left, this one included
+            stages, k = _stages(len(active)), len(active)
             done = 0
             while True:
                 if fill and spent:
                     budget = max(least, spent + (target - now) * spent / (now - start))
-                # what is left shared equally among the stages left, this one included
-                its = round((budget - stage_start) / _stages(len(active)) / len(active))
+                its = round((budget - stage_start) / stages / k)
                 if done >= max(2, its):
                     break
                 if spent and now + (now - last) > deadline:
                     return active
                 last = now
                 self._iteration(obs, active, roots, samples)
-                spent += len(active)
+                spent += k
                 done += 1
                 now = time.perf_counter()
             if len(active) <= 2:

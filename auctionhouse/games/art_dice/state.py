@@ -491,7 +491,7 @@ class ArtDiceState(State):
         rng.shuffle(c.deck)
         c.chance = Chance(rng.getrandbits(64))
         c.dice = _dice_table((self.round + ROUNDS_AHEAD) * (self.n + MAX_OWN_SALES), rng)
-        c.pool = 1  # no rolls pooled: every roll goes through ImaginedState._roll_die
+        c.pool = 1  # the true state's pooled rolls are future rolls: dropped
         return c
 
     def move_class(self, player: int, move) -> tuple:
