@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs everything the tests need, then runs the linter and the whole test suite.
+# Installs everything the tests need (in `.venv`, made here when missing), then runs the linter
+# and the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+source scripts/venv.sh
+ensure_venv dev
 
 # PostgreSQL for the server tests (tests/server): Debian's package when missing, the cluster
 # started when down, a role and a database for the tests; the URL goes to pytest. Set
@@ -47,6 +49,6 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
-ruff check .
-ruff format --check .
-python3 -m pytest -n auto "$@"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+.venv/bin/python -m pytest -n auto "$@"

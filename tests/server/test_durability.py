@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import shutil
 import signal
 import socket
 import subprocess
@@ -39,8 +38,7 @@ def free_port() -> int:
 
 def start_server(url: str) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    exe = shutil.which("auctionhouse")
-    cmd = [exe] if exe else [sys.executable, "-m", "auctionhouse.cli"]
+    cmd = [sys.executable, "-m", "auctionhouse"]
     proc = subprocess.Popen(
         [*cmd, "serve", "--port", str(port), "--database-url", url, "--bot-delay", "0.01",
          "--log-level", "warning"],

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -56,8 +55,7 @@ def server(tmp_path_factory):
     """The base URL of a real `auctionhouse serve` with bots that move at once."""
     db = tmp_path_factory.mktemp("web") / "server.sqlite3"
     port = _free_port()
-    exe = shutil.which("auctionhouse")
-    cmd = [exe] if exe else [sys.executable, "-m", "auctionhouse.cli"]
+    cmd = [sys.executable, "-m", "auctionhouse"]
     proc = subprocess.Popen(
         [*cmd, "serve", "--port", str(port), "--database-url", f"sqlite:///{db}",
          "--bot-delay", "0", "--log-level", "warning"],

@@ -1,0 +1,5 @@
+"""`python -m auctionhouse`: the command line, as the `auctionhouse` script runs it."""
+
+from .cli import main
+
+main()
