@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -37,6 +37,26 @@ class Settings:
     max_bot_seconds: float = 10.0  # a bot's `seconds` parameter may not exceed this
     max_bot_iterations: int = 200_000  # nor its `iterations`
     bot_threads: int = 2
+    # --- bots: named levels, cost and pacing (docs/server.md, "Bots") ---
+    # accept any bot spec (e.g. `ismcts:seconds=5`) besides the named levels: an operator's choice
+    allow_any_bot: bool = False
+    # a bot move's hard wall-clock limit, whatever its parameters: past it the bot's worker is
+    # stopped and a safe legal move is played for the seat
+    bot_move_limit: float = 5.0
+    bot_workers: int = 2  # processes that run bot moves (one table's bots use one at a time)
+    # --- turn timers and abandoned tables ---
+    # the per-move clock of a human seat on a table that does not choose one (None: no timer);
+    # a table may ask for none with turn_timer 0
+    default_turn_timer: float | None = 180.0
+    # a playing table where no person has been connected this long is handed to its fallback bot
+    abandoned_after: float = 600.0
+    # --- the lobby and its clients ---
+    open_table_ttl: float = 1800.0  # an open table nobody completes expires after this long
+    tables_per_minute: int = 10  # per client address (bursts of as many allowed)
+    joins_per_minute: int = 30  # per client address
+    seat_connects_per_minute: int = 20  # WebSocket connects per seat (and per spectator address)
+    # origins (scheme://host[:port]) allowed to open WebSockets besides the server's own
+    allowed_origins: tuple[str, ...] = field(default_factory=tuple)
     # after start-up, move every object alive then out of the garbage collector's way, so that
     # its full collections stay short (a pause there is a pause for every table); `serve` sets it
     freeze_gc: bool = False
