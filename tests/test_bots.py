@@ -23,7 +23,13 @@ from auctionhouse.bots.candidates import (
 )
 from auctionhouse.bots.random_bot import RandomBot
 from auctionhouse.core import MoveKind, OptionError, random_arg
-from auctionhouse.core.moves import _random_split, random_split, split_distribution
+from auctionhouse.core.moves import (
+    FLOAT_EXACT,
+    _random_split,
+    below,
+    random_split,
+    split_distribution,
+)
 from auctionhouse.core.players import Observation
 from auctionhouse.games import all_games, get_game
 
@@ -69,6 +75,11 @@ kinds = st.one_of(
         lambda lo, sp: MoveKind("bid", lo, None, span=sp),
         st.integers(0, 10**12),
         st.integers(1, 50),
+    ),
+    st.builds(  # far wider than a float holds (a Q.E. bid under a huge opening bid)
+        lambda lo, w: MoveKind("bid", lo, lo + w),
+        st.integers(0, 10**400),
+        st.integers(0, 10**400),
     ),
     st.builds(
         lambda cs: MoveKind("play", choices=tuple(sorted(set(cs)))),
@@ -141,6 +152,35 @@ def test_split_tables_hold_the_exact_distribution_of_the_step_by_step_draw(parts
     tabled = Counter(random_split(mk, rng.random) for _ in range(draws))
     chi2 = sum((tabled[out] - draws * p) ** 2 / (draws * p) for out, p in dist.items())
     assert chi2 < df + 6 * math.sqrt(2 * df)
+
+
+def test_draws_below_a_width_are_exact_and_uniform_at_any_size():
+    """Below 2**53 `below` is `int(rand() * w)` (seeded games keep their draws); wider, every
+    whole number in 0..w-1 is as likely (chi-square over thirds of the range, fixed seed)."""
+    a, b = random.Random(3), random.Random(3)
+    for w in (1, 2, 11, 10**6, FLOAT_EXACT):
+        assert [below(a.random, w) for _ in range(50)] == [int(b.random() * w) for _ in range(50)]
+    rng = random.Random(5)
+    for w in (FLOAT_EXACT + 1, 3 * 2**70 + 1, 10**3000 + 7):
+        draws = [below(rng.random, w) for _ in range(3000)]
+        assert all(0 <= x < w for x in draws)
+        thirds = Counter(3 * x // w for x in draws)
+        assert sum((thirds[k] - 1000) ** 2 / 1000 for k in range(3)) < 14  # p < 0.001
+
+
+def test_candidate_amounts_are_exact_at_any_size():
+    x = 10**500 + 3
+    assert amounts_around(x, 0, None) == [
+        0,
+        8 * 10**499 + 2,  # a fifth less: 8 * 10**499 + 2.4
+        x - 2,
+        x - 1,
+        x,
+        x + 1,
+        x + 2,
+        125 * 10**498 + 4,  # a quarter more: 125 * 10**498 + 3.75
+    ]
+    assert amount_points(0, 10**500, None, 5) == [i * 25 * 10**498 for i in range(5)]
 
 
 def test_candidate_amounts_spread_from_the_minimum():

@@ -11,13 +11,19 @@ from __future__ import annotations
 from ..core import Move, MoveKind
 
 
+def rounded(a: int, b: int) -> int:
+    """a / b rounded half to even, as `round(a / b)`, in whole numbers (any size; b > 0)."""
+    q, r = divmod(a, b)
+    return q + (2 * r > b or (2 * r == b and q & 1))
+
+
 def amount_points(lo: int, hi: int | None, span: int | None, k: int) -> list[int]:
     """`k` amounts from `lo` up: over lo..hi, or lo..lo+2*span when the range is wider."""
     width = 2 * span if span is not None else (hi - lo if hi is not None else 100)
     top = lo + width if hi is None else min(hi, lo + width)
     if k <= 1 or top <= lo:
         return [lo]
-    return sorted({lo + round((top - lo) * i / (k - 1)) for i in range(k)})
+    return sorted({lo + rounded((top - lo) * i, k - 1) for i in range(k)})
 
 
 def split_points(mk: MoveKind) -> list[tuple[int, ...]]:
@@ -48,7 +54,7 @@ def split_points(mk: MoveKind) -> list[tuple[int, ...]]:
 def amounts_around(x: int, lo: int, hi: int | None) -> list[int]:
     """Amounts near `x` within lo..hi: one and two either way, a fifth less and a quarter more,
     and the minimum; `x` itself included."""
-    near = {x, lo, x - 2, x - 1, x + 1, x + 2, round(x * 0.8), round(x * 1.25)}
+    near = {x, lo, x - 2, x - 1, x + 1, x + 2, rounded(4 * x, 5), rounded(5 * x, 4)}
     return sorted(a for a in near if a >= lo and (hi is None or a <= hi))
 
 
@@ -90,6 +96,8 @@ def splits_within(mk: MoveKind, split: tuple[int, ...], steps: int) -> list[tupl
     seen = {split}
     frontier = [split]
     for _ in range(steps):
+        if not frontier:
+            break
         nxt = []
         for s in frontier:
             for t in splits_around(mk, s):

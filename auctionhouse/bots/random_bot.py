@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ..core import Move, random_arg
-from ..core.moves import random_split
+from ..core.moves import FLOAT_EXACT, below, random_split
 from ..core.players import Bot, Observation
 
 
@@ -14,7 +14,8 @@ class RandomBot(Bot):
     """Picks one of its legal move kinds uniformly, then an argument uniformly in its range.
 
     Amounts run from the kind's minimum to at most `span` above it (the game's span for that
-    kind when it declares one, e.g. Modern Art bids 40 over the minimum, else the whole range).
+    kind when it declares one, e.g. Modern Art bids 40 over the minimum, else the whole range,
+    however wide: a Q.E. bid under a huge opening bid is drawn exactly, as `core.moves.below`).
     A split (an art-dice bid over the works on sale) is drawn as `core.moves.random_arg` draws
     it: a random set of parts, a total uniform between what they need and what they can take,
     the surplus spread in random shares. Small splits (total at most 10, at most 4 parts) are
@@ -51,5 +52,6 @@ class RandomBot(Bot):
         if hi is not None or span:  # an amount in a range
             if span is not None and (hi is None or hi > lo + span):
                 hi = lo + span
-            return (kind, lo + int(rand() * (hi - lo + 1)))
+            w = hi - lo + 1
+            return (kind, lo + (int(rand() * w) if w <= FLOAT_EXACT else below(rand, w)))
         return (kind, random_arg(mk, self.rng))

@@ -84,6 +84,28 @@ def _within(x: int, lo: int | None, hi: int | None) -> bool:
     return (lo is None or x >= lo) and (hi is None or x <= hi)
 
 
+# A float holds every whole number up to this, and `random.random` returns multiples of 1 / this:
+# below it `int(rand() * w)` is exact and uniform enough, beyond it amounts are drawn in bits.
+FLOAT_EXACT = 1 << 53
+
+
+def below(rand, w: int) -> int:
+    """A whole number drawn uniformly in 0..w-1 (`rand`: a function returning floats in [0, 1)
+    with 53 random bits, as `random.random` does): `int(rand() * w)` while `w` is at most
+    `FLOAT_EXACT`, else 53 bits a draw and rejection, so that no width is too large."""
+    if w <= FLOAT_EXACT:
+        return int(rand() * w)
+    bits = w.bit_length()
+    draws = -(-bits // 53)
+    while True:
+        x = 0
+        for _ in range(draws):
+            x = x << 53 | int(rand() * FLOAT_EXACT)
+        x >>= draws * 53 - bits
+        if x < w:
+            return x
+
+
 def random_arg(mk: MoveKind, rng: random.Random, span: int | None = None) -> Any:
     """An argument drawn at random for `mk`: a choice uniformly, an amount uniformly in
     lo..min(hi, lo + span) (span: the caller's, else the kind's, else the whole range), a split
@@ -101,7 +123,7 @@ def random_arg(mk: MoveKind, rng: random.Random, span: int | None = None) -> Any
         hi = mk.lo + width
     if hi is None:
         hi = mk.lo + 100
-    return mk.lo + int(rng.random() * (hi - mk.lo + 1))
+    return mk.lo + below(rng.random, hi - mk.lo + 1)
 
 
 # split kind -> (its kind, cumulative probabilities, outcomes); keyed by id() for speed, the kind
@@ -221,7 +243,7 @@ def _random_split(mk: MoveKind, rand) -> tuple[int, ...]:
     else:  # the cheapest set that fits, when anything does
         mask, need, lo_t = _cheapest_set(parts, n, usable, total_lo, total_hi)
         hi_t = lo_t
-    extra = lo_t + int(rand() * (hi_t - lo_t + 1)) - need
+    extra = lo_t + below(rand, hi_t - lo_t + 1) - need
     out = [parts[i][0] if mask >> i & 1 else 0 for i in range(n)]
     order = [i for i in range(n) if mask >> i & 1]
     if len(order) > 1 and rand() < 0.5:
@@ -231,7 +253,7 @@ def _random_split(mk: MoveKind, rand) -> tuple[int, ...]:
             break
         add = min(extra, parts[i][1] - out[i])
         if i != order[-1]:
-            add = int(rand() * (add + 1))
+            add = below(rand, add + 1)
         out[i] += add
         extra -= add
     if extra > 0:

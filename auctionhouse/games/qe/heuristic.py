@@ -44,6 +44,8 @@ Its whole strategy, read from its seat's view only:
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ...core.players import Bot, Observation, Param
 from .scoring import DIVERSIFICATION, MONOPOLIZATION, NATIONALIZATION
 from .tiles import TILE_COUNTRY, TILE_INDUSTRY, TILE_VP, TILES_IN_PLAY
@@ -53,6 +55,16 @@ MONO_STEP = tuple(MONOPOLIZATION[min(c + 1, 4)] - MONOPOLIZATION[min(c, 4)] for 
 DIV_STEP = tuple(DIVERSIFICATION[min(c + 1, 4)] - DIVERSIFICATION[min(c, 4)] for c in range(8))
 DEFAULT_OVERSHOOT = 6.0  # before any price is known: about half the random bots' span
 DEFAULT_PRICE = 12.0
+# Bids have no upper limit (QE-6). Money is reckoned in floats, as the bot was tuned, while every
+# amount in sight is below this; beyond it in exact fractions (a float overflows at 10**308).
+EXACT_FROM = 1 << 48
+
+
+def share(x, f: float) -> int:
+    """round(x * f) for an amount `x` and a share `f`, exactly when `x` is too large for floats."""
+    if -EXACT_FROM < x < EXACT_FROM:
+        return round(x * f)
+    return round(x * Fraction(f))
 
 
 class QEHeuristic(Bot):
@@ -91,18 +103,18 @@ class QEHeuristic(Bot):
             return ("open", max(1, min(round(worth * s["open_share"] * rate), room)))
         top = min(round(worth * rate), room)
         if v["turns"] - v["turn"] <= s["endgame"]:
-            top = max(top, min(room, round(end * s["end_share"])))
+            top = max(top, min(room, share(end, s["end_share"])))
         if phase == "rebid":
             tie = a["my_bids"][-1]
             if top <= tie:
                 return ("bid", 0)
-            return ("bid", min(top, tie + max(1, round(tie * 0.2))))
+            return ("bid", min(top, tie + max(1, (2 * tie + 5) // 10)))  # a fifth, rounded
         if phase == "last_turn":
-            return ("bid", max(0, round(top * s["shade"])))
+            return ("bid", max(0, share(top, s["shade"])))
         opening = a["open"]
         if top <= opening or r.zero_wanted(tile, s["hope"], s["zero_share"], s["zero_last"]):
             return ("bid", 0)
-        bid = min(round(top * s["shade"]), opening + round(s["reach"] * r.overshoot))
+        bid = min(share(top, s["shade"]), opening + share(r.overshoot, s["reach"]))
         return ("bid", max(bid, opening + 1))
 
 
@@ -128,9 +140,13 @@ class Reading:
             for a in auctions
             if a["amount"] is not None and a["auctioneer"] not in (None, a["winner"])
         ]
-        self.overshoot = usual = sum(over) / len(over) if over else DEFAULT_OVERSHOOT
+        usual = DEFAULT_OVERSHOOT
+        if over:
+            total = sum(over)
+            usual = total / len(over) if total < EXACT_FROM else Fraction(total, len(over))
+        self.overshoot = usual
         self.prices = prices = []
-        spent = [0.0] * n
+        spent = [0] * n
         for a in auctions:
             w = a["winner"]
             price = a["amount"]
@@ -140,6 +156,8 @@ class Reading:
                 mine = a["my_bids"]
                 if mine and len(a["ties"]) < 3:  # it beat my standing bid
                     low = max(low, mine[-1] + 1)
+                if opening >= EXACT_FROM:
+                    usual = Fraction(usual)
                 price = max(low, round(opening + usual))
             prices.append(price)
             if w is not None:
@@ -147,7 +165,12 @@ class Reading:
         spent[me] = v["spent"]
         self.spent = spent
         won = sum(1 for a in auctions if a["winner"] is not None)
-        self.price = sum(spent) / won if won else DEFAULT_PRICE  # the average price so far
+        total = sum(spent)
+        # from here on money is exact when it is large (the shares in `room` follow)
+        self.exact = exact = total >= EXACT_FROM
+        self.price = DEFAULT_PRICE  # the average price so far
+        if won:
+            self.price = Fraction(total, won) if exact else total / won
 
     # --- worth ------------------------------------------------------------------------------
     def gain(self, q: int, tile: int, token: int | None, hope: float) -> float:
@@ -201,6 +224,8 @@ class Reading:
         """How much more I may spend now, and at the end of the game, staying under the
         biggest rival spender."""
         v, spent, avg = self.v, self.spent, self.price
+        if self.exact:
+            slack, margin = Fraction(slack), Fraction(margin)
         top = max(spent[q] for q in range(self.n) if q != self.me)
         future = (v["turns"] - v["turn"]) * avg / self.n
         end = top - margin * avg - v["spent"]
