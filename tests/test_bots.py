@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from auctionhouse.arena.runner import play
@@ -22,6 +23,7 @@ from auctionhouse.bots.candidates import (
     splits_within,
 )
 from auctionhouse.bots.random_bot import RandomBot
+from auctionhouse.bots.registry import available
 from auctionhouse.core import MoveKind, OptionError, random_arg
 from auctionhouse.core.moves import (
     FLOAT_EXACT,
@@ -33,6 +35,9 @@ from auctionhouse.core.moves import (
 from auctionhouse.core.players import Observation
 from auctionhouse.games import all_games, get_game
 
+# hypothesis's default deadline (200 ms an example) makes a test depend on the machine's speed
+NO_DEADLINE = settings(deadline=None)
+
 
 def test_specs_with_parameters_are_parsed_and_checked():
     g = get_game("modern-art")
@@ -40,11 +45,16 @@ def test_specs_with_parameters_are_parsed_and_checked():
     assert bot.settings["iterations"] == 20 and bot.settings["c"] == 1.2
     assert bot.spec() == "ismcts:iterations=20:c=1.2:rollout=random"
     # iterations and seconds: by default both limit a move; one given alone is the only limit
+    # (0: none), unless halving sets the playouts
     for spec, limits in [
         ("ismcts", (10, 1.0)),
         ("ismcts:iterations=7", (7, 0.0)),
         ("ismcts:seconds=0.5", (0, 0.5)),
         ("ismcts:iterations=7:seconds=0.5", (7, 0.5)),
+        ("ismcts:iterations=0:seconds=0.5", (0, 0.5)),
+        ("ismcts:iterations=7:seconds=0", (7, 0.0)),
+        ("ismcts:halving=50:seconds=0", (0, 0.0)),
+        ("ismcts:iterations=1000000:seconds=3600", (10**6, 3600.0)),
     ]:
         bot = make_bot(spec, g, 1)
         again = make_bot(bot.spec(), g, 1)
@@ -57,11 +67,68 @@ def test_specs_with_parameters_are_parsed_and_checked():
         ("ismcts:iterations", "key=value"),
         ("ismcts:rollout=smart", "rollout is random or heuristic"),
         ("ismcts:reward=score", "reward is mixed or win"),
-        ("ismcts:iterations=0:seconds=0", "give iterations or seconds"),
         ("wizard", "unknown bot 'wizard'"),
     ]:
         with pytest.raises(OptionError, match=message):
             make_bot(spec, g, 1)
+
+
+LIMITLESS = "give iterations from 1 to 1,000,000, seconds above 0 \\(at most 3,600\\) or halving"
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("ismcts:iterations=0", f"with iterations=0 a move would have no limit .*{LIMITLESS}"),
+        ("ismcts:seconds=0", f"with seconds=0 a move would have no limit .*{LIMITLESS}"),
+        ("ismcts:iterations=0:seconds=0", "with iterations=0 and seconds=0 a move would"),
+        ("ismcts:seconds=nan", "seconds takes a finite number, not 'nan'"),
+        ("ismcts:seconds=inf", "seconds takes a finite number, not 'inf'"),
+        ("ismcts:iterations=0:seconds=1e999", "seconds takes a finite number"),
+        ("ismcts:iterations=1000001", "iterations is at most 1,000,000, not '1000001'"),
+        ("ismcts:iterations=1:halving=1000000000", "halving is at most 1,000,000"),
+        ("ismcts:seconds=3601", "seconds is at most 3,600, not '3601'"),
+        ("ismcts:amounts=1001", "amounts is at most 1,000"),
+    ],
+)
+def test_specs_that_would_search_forever_are_refused(spec, message):
+    with pytest.raises(OptionError, match=f"^bot ismcts: {message}"):
+        make_bot(spec, get_game("qe"), 1)
+
+
+@pytest.mark.parametrize("name", [g.name for g in all_games()])
+def test_every_float_parameter_refuses_nan_and_infinity(name):
+    game = get_game(name)
+    for bot, cls in available(game).items():
+        for key, param in cls.params.items():
+            if param.type is float:
+                for raw in ("nan", "inf", "-inf", "1e400"):
+                    with pytest.raises(OptionError, match=f"{key} takes a finite number"):
+                        make_bot(f"{bot}:{key}={raw}", game, 1)
+
+
+def test_the_command_line_refuses_an_endless_search_in_one_line():
+    from typer.testing import CliRunner
+
+    from auctionhouse.cli import app
+
+    for spec in ("ismcts:seconds=nan", "ismcts:iterations=0", "ismcts:halving=10000000"):
+        result = CliRunner().invoke(app, ["simulate", "qe", "-p", "3", "-n", "1", "--bots", spec])
+        assert result.exit_code == 2, result.output
+        assert result.stderr.count("\n") == 1 and "bot ismcts: " in result.stderr
+
+
+class Ticking:
+    """A fake clock for time limits: each reading is `tick` seconds after the one before (a
+    search reads it once an iteration), so a test's timing is the same on any machine."""
+
+    def __init__(self, tick: float) -> None:
+        self.tick = tick
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
 
 
 kinds = st.one_of(
@@ -95,6 +162,7 @@ kinds = st.one_of(
 )
 
 
+@NO_DEADLINE
 @given(legal=st.lists(kinds, min_size=1, max_size=3), seed=st.integers(0, 2**32))
 def test_the_random_bot_draws_exactly_as_random_arg_describes(legal, seed):
     bot = RandomBot(seed)
@@ -108,6 +176,7 @@ def test_the_random_bot_draws_exactly_as_random_arg_describes(legal, seed):
             assert move[1] <= mk.lo + mk.span
 
 
+@NO_DEADLINE
 @given(
     parts=st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), min_size=1, max_size=4),
     lo=st.integers(0, 2),
@@ -192,6 +261,7 @@ def test_candidate_amounts_spread_from_the_minimum():
     assert moves == [("pass", None), ("play", 4), ("play", 9)]
 
 
+@NO_DEADLINE
 @given(
     lo=st.integers(0, 30),
     width=st.one_of(st.none(), st.integers(0, 60)),
@@ -219,6 +289,7 @@ def split_cases(draw, most: int, max_parts: int):
     return mk, legal, (draw(st.sampled_from(legal)) if legal else None)
 
 
+@NO_DEADLINE
 @given(case=split_cases(6, 4))
 def test_splits_around_a_hint_are_legal_and_one_step_away(case):
     mk, legal, hint = case
@@ -238,6 +309,7 @@ def test_splits_around_a_hint_are_legal_and_one_step_away(case):
             assert s in near
 
 
+@NO_DEADLINE
 @given(case=split_cases(4, 3))
 def test_splits_within_two_steps_are_the_neighbours_of_the_neighbours(case):
     mk, _, hint = case
@@ -282,20 +354,29 @@ def test_candidates_around_the_heuristic_are_legal_moves(name):
 
 
 def test_ismcts_keeps_to_its_time_limit():
-    import time
-
+    """Within `seconds`, an iteration starts only while one as long as the last still fits:
+    with iterations of 1/64 s, a move of 0.25 s ends on its deadline, however many iterations
+    it was allowed (none given alone: a pure time budget)."""
     game = get_game("qe")
     state = game.new_state(4, seed=3)
-    bot = make_bot("ismcts:seconds=0.2", game, 1)
     p = state.next_actor()
-    t0 = time.perf_counter()
+    assert make_bot("ismcts", game, 1).clock is time.perf_counter
+    for spec in (
+        "ismcts:seconds=0.25",
+        "ismcts:iterations=0:seconds=0.25",
+        "ismcts:iterations=100000:seconds=0.25",
+    ):
+        bot = make_bot(spec, game, 1)
+        bot.clock = clock = Ticking(1 / 64)
+        bot.act(Observation(state, p, state.legal_moves(p)))
+        deadline = 1 / 64 + 0.25  # the first reading starts the move
+        assert clock.now <= deadline < clock.now + 1 / 64
+        assert bot.iterations_done == 15  # the readings before and after each iteration
+    # and a count of iterations given with seconds ends the move first when it is reached
+    bot = make_bot("ismcts:iterations=5:seconds=0.25", game, 1)
+    bot.clock = Ticking(1 / 64)
     bot.act(Observation(state, p, state.legal_moves(p)))
-    assert time.perf_counter() - t0 < 0.6 and bot.iterations_done >= 1
-    # a count of iterations is also capped by seconds when both are given
-    bot = make_bot("ismcts:iterations=100000:seconds=0.2", game, 1)
-    t0 = time.perf_counter()
-    bot.act(Observation(state, p, state.legal_moves(p)))
-    assert time.perf_counter() - t0 < 0.6 and bot.iterations_done < 100000
+    assert bot.iterations_done == 5
 
 
 def test_paired_differences_in_standard_errors():
@@ -364,6 +445,8 @@ def test_halving_spends_its_playouts_and_ends_between_the_heuristic_move_and_one
 
 
 def test_halving_with_fill_spends_more_playouts_when_they_fit_in_the_time():
+    """With `fill`, the playout budget grows to what fits in nine tenths of `seconds`: at an
+    iteration (of every candidate still in) a millisecond, many times the 20 playouts asked."""
     from auctionhouse.games.art_dice.state import BID
 
     game = get_game("art-dice")
@@ -373,9 +456,10 @@ def test_halving_with_fill_spends_more_playouts_when_they_fit_in_the_time():
         p = state.next_actor()
         state.apply(p, bots[p].act(Observation(state, p, state.legal_moves(p))))
     obs = Observation(state, 0, state.legal_moves(0))
-    counts = {}
+    counts, clocks, iterations = {}, {}, {}
     for spec in ("halving=20:seconds=0.5", "halving=20:seconds=0.5:fill=true"):
         bot = make_bot(f"ismcts:{spec}:steps=2", game, 1)
+        bot.clock = clocks[spec] = Ticking(1 / 1024)
         choose = bot._choose
 
         def spy(moves, samples, h, choose=choose, spec=spec):
@@ -384,8 +468,11 @@ def test_halving_with_fill_spends_more_playouts_when_they_fit_in_the_time():
 
         bot._choose = spy
         bot.act(obs)
-    # the last two rounds' playouts take well under a millisecond: over 500 fit in 0.45 s
-    assert counts["halving=20:seconds=0.5:fill=true"] > 3 * counts["halving=20:seconds=0.5"]
+        iterations[spec] = bot.iterations_done
+    plain, fill = "halving=20:seconds=0.5", "halving=20:seconds=0.5:fill=true"
+    assert counts[fill] > 10 * counts[plain]  # 3,809 playouts against 62
+    # without fill the move is over in a few iterations; with it, near nine tenths of 0.5 s
+    assert iterations[plain] < 20 and 0.4 <= clocks[fill].now <= 0.5
 
 
 def test_ismcts_tries_one_move_of_each_class():

@@ -28,7 +28,9 @@ candidates in the first stage, the better half of them in the next, down to the 
 and its best rival, which get most of the playouts (`iterations` then plays no part; `seconds`
 still caps the move); with `fill` as well, the budget grows to the playouts that fit in nine
 tenths of `seconds` (measured as the search goes), so short playouts near a game's end get
-more of them. With `steps=2`, splits two steps from the heuristic's are candidates too.
+more of them. A spec that leaves a move no limit (`iterations=0` or `seconds=0` alone, without
+`halving`) is refused; time is read from `clock` (a test's fake clock makes timing exact). With
+`steps=2`, splits two steps from the heuristic's are candidates too.
 Strength against the heuristics, measured, is in docs/bots.md.
 """
 
@@ -42,6 +44,11 @@ from ..core import Move, OptionError
 from ..core.players import Bot, Observation, Param
 from .candidates import candidate_moves
 from .random_bot import RandomBot
+
+# The most a spec may ask for: every move ends, and research runs still get plenty.
+MOST = 10**6  # iterations, or playouts with halving
+MOST_SECONDS = 3600
+MOST_AMOUNTS = 1000
 
 
 def rewards(result, kind: str = "mixed") -> list[float]:
@@ -106,13 +113,26 @@ class ISMCTSBot(Bot):
     name = "ismcts"
     params = {
         "iterations": Param(
-            int, 10, "iterations per move (given alone: exactly these; 0: no limit but seconds)"
+            int,
+            10,
+            f"iterations per move, at most {MOST:,} (given alone: exactly these; 0: no limit "
+            "but seconds)",
+            MOST,
         ),
         "seconds": Param(
-            float, 1.0, "most thinking time per move (given alone: think this long; 0: no limit)"
+            float,
+            1.0,
+            f"most thinking time per move, at most {MOST_SECONDS:,} (given alone: think this "
+            "long; 0: no limit but iterations or halving)",
+            MOST_SECONDS,
         ),
         "c": Param(float, 0.7, "exploration constant of UCB"),
-        "amounts": Param(int, 5, "candidate amounts tried per amount range"),
+        "amounts": Param(
+            int,
+            5,
+            f"candidate amounts tried per amount range, at most {MOST_AMOUNTS}",
+            MOST_AMOUNTS,
+        ),
         "rollout": Param(
             str, "heuristic", "playout policy: heuristic (when the game has one) or random"
         ),
@@ -127,8 +147,9 @@ class ISMCTSBot(Bot):
         "halving": Param(
             int,
             0,
-            "playouts per move shared out by successive halving (0: every candidate "
-            "in every iteration)",
+            f"playouts per move shared out by successive halving, at most {MOST:,} (0: every "
+            "candidate in every iteration)",
+            MOST,
         ),
         "steps": Param(int, 1, "steps from the heuristic's split its candidate splits go"),
         "fill": Param(
@@ -136,7 +157,8 @@ class ISMCTSBot(Bot):
         ),
     }
 
-    def __init__(self, seed: int | None = None, **params) -> None:
+    def __init__(self, seed: int | None = None, clock=time.perf_counter, **params) -> None:
+        """`clock`: the seconds it reads time limits by (a test passes a fake one)."""
         super().__init__(seed, **params)
         if self.settings["rollout"] not in ("random", "heuristic"):
             raise OptionError(
@@ -146,8 +168,6 @@ class ISMCTSBot(Bot):
             raise OptionError(
                 f"bot ismcts: reward is mixed or win, not {self.settings['reward']!r}"
             )
-        if not self.settings["iterations"] and not self.settings["seconds"]:
-            raise OptionError("bot ismcts: give iterations or seconds (both are 0)")
         # Neither given: `iterations`, cut short at `seconds`. Iterations alone: exactly that
         # many (the same moves on any machine). Seconds alone: as many as fit in that time.
         # One given alone changes what the other means: both written in `spec` when given.
@@ -158,6 +178,16 @@ class ISMCTSBot(Bot):
             self.time_limit = 0.0
         if "seconds" in params and "iterations" not in params:
             self.max_iterations = 0
+        if not (self.max_iterations or self.time_limit or self.settings["halving"]):
+            given = " and ".join(
+                f"{k}={params[k]:g}" for k in ("iterations", "seconds") if k in params
+            )
+            raise OptionError(
+                f"bot ismcts: with {given} a move would have no limit (0 means none): give "
+                f"iterations from 1 to {MOST:,}, seconds above 0 (at most {MOST_SECONDS:,}) "
+                f"or halving from 1 to {MOST:,}"
+            )
+        self.clock = clock
         self.playout_bot = RandomBot(self.rng.getrandbits(63))
         self.advisor: Bot | None = None
         self.rollout_bot: Bot | None = None
@@ -171,7 +201,7 @@ class ISMCTSBot(Bot):
         return self.advisor
 
     def act(self, obs: Observation) -> Move:
-        start = time.perf_counter()
+        start = self.clock()
         legal = obs.legal
         advisor = self._advisor(obs)
         self.rollout_bot = advisor if self.settings["rollout"] == "heuristic" else None
@@ -199,7 +229,8 @@ class ISMCTSBot(Bot):
         done = 0
         active = list(roots)
         race = self.settings["race"] and hint is not None
-        now = last = time.perf_counter()
+        clock = self.clock
+        now = last = clock()
         # Within the time limit, an iteration starts only if one as long as the last still fits.
         while done < budget and (done == 0 or now + (now - last) <= deadline):
             last = now
@@ -214,7 +245,7 @@ class ISMCTSBot(Bot):
                 ]
                 if len(active) == 1:
                     break
-            now = time.perf_counter()
+            now = clock()
         return active
 
     def _halving(self, obs, roots, samples, hint, deadline) -> list[Move]:
@@ -225,7 +256,8 @@ class ISMCTSBot(Bot):
         budget = least = self.settings["halving"]
         active = list(roots)
         spent = 0
-        now = last = start = time.perf_counter()
+        clock = self.clock
+        now = last = start = clock()
         # with `fill`, the budget grows to the playouts that fit in 0.9 of the time left
         fill = self.settings["fill"] and deadline < math.inf
         target = start + 0.9 * (deadline - start)
@@ -246,7 +278,7 @@ class ISMCTSBot(Bot):
                 self._iteration(obs, active, roots, samples)
                 spent += k
                 done += 1
-                now = time.perf_counter()
+                now = clock()
             if len(active) <= 2:
                 return active
             mean = {m: sum(samples[m]) / len(samples[m]) for m in active}

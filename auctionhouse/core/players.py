@@ -3,6 +3,7 @@ determinizations of its view), and the parameters it takes."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -50,11 +51,13 @@ class Observation:
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter of a bot: its type (int, float, str or bool), default and meaning."""
+    """One parameter of a bot: its type (int, float, str or bool), default and meaning, and for
+    a number the most it may be (`most`; None: no limit). Numbers are finite and not negative."""
 
     type: type
     default: Any
     help: str
+    most: int | float | None = None
 
     def parse(self, bot: str, name: str, raw: str) -> Any:
         try:
@@ -67,8 +70,12 @@ class Param:
             raise OptionError(
                 f"bot {bot}: {name} takes a {self.type.__name__}, not {raw!r}"
             ) from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise OptionError(f"bot {bot}: {name} takes a finite number, not {raw!r}")
         if isinstance(value, (int, float)) and value < 0:
             raise OptionError(f"bot {bot}: {name} must not be negative, not {raw!r}")
+        if self.most is not None and value > self.most:
+            raise OptionError(f"bot {bot}: {name} is at most {self.most:,}, not {raw!r}")
         return value
 
 
