@@ -1,10 +1,24 @@
 """The multiplayer game server: tables, seats and their tokens, WebSockets, storage.
 
 It speaks only to the game protocol (`auctionhouse.core`) and the game registry; see
-docs/server.md for the HTTP API and the WebSocket messages.
+docs/server.md for the HTTP API and the WebSocket messages. The web stack is imported on first
+use, so that a bot worker (`botworker`) starts without it.
 """
 
-from .app import create_app, serve
-from .settings import Settings, default_database_url
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["Settings", "create_app", "default_database_url", "serve"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("create_app", "serve"):
+        from . import app
+
+        return getattr(app, name)
+    if name in ("Settings", "default_database_url"):
+        from . import settings
+
+        return getattr(settings, name)
+    raise AttributeError(name)

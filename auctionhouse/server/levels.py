@@ -1,0 +1,94 @@
+"""The bots the server offers: named levels with fixed budgets (docs/server.md, "Bots").
+
+A seat asks for a level by name (`beginner`, `standard`, `strong`) or by the name of the bot it
+plays (`random`, `heuristic`, `ismcts`). Other bot specs (`ismcts:seconds=0.5`) are refused
+unless the operator allows any bot (`serve --allow-any-bot`). Each level has a think time: the
+server shows a bot's move exactly that long (plus `--bot-delay`) after the bot's turn began,
+whatever the bot actually took, so nobody learns anything about its hand from its speed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bots import make_bot
+from ..bots.registry import parse_spec
+from ..core import Game, OptionError
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    title: str
+    spec: str  # the bot that plays it
+    think: float  # seconds between the bot's turn and its move (its whole budget, and more)
+
+    def info(self) -> dict:
+        return {"name": self.name, "title": self.title, "bot": self.spec, "think": self.think}
+
+
+# The strongest search found for each game in docs/bots.md, at most a second a move.
+_SEARCH = {
+    "modern-art": "ismcts",
+    "ratzia": "ismcts:iterations=20:seconds=1",
+    "qe": "ismcts:iterations=10:margin=1.5",
+    "art-dice": "ismcts:halving=400:steps=2:margin=1:fill=true",
+}
+SEARCH_SECONDS = 1.0  # the search levels' own cap (their `seconds`)
+SEARCH_THINK = 1.25  # what the server waits: the cap, one late iteration and the trip
+ALIASES = {"random": "beginner", "heuristic": "standard", "ismcts": "strong"}
+
+
+def levels(game: Game) -> list[Level]:
+    """The levels a seat of `game` may take, weakest first."""
+    out = [Level("beginner", "Beginner (plays at random)", "random", 0.0)]
+    if "heuristic" in game.bots():
+        out.append(Level("standard", "Standard (plays by rules of thumb)", "heuristic", 0.0))
+    search = _SEARCH.get(game.name, "ismcts")
+    out.append(Level("strong", "Strong (searches a second a move)", search, SEARCH_THINK))
+    return out
+
+
+def find(game: Game, name: str) -> Level | None:
+    """The level called `name` (or by its bot's name), or None."""
+    name = ALIASES.get(name, name)
+    return next((lv for lv in levels(game) if lv.name == name), None)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What a seat's stored `bot` value plays: the bot spec and its think time."""
+
+    spec: str
+    think: float
+
+
+def choice(game: Game, stored: str, move_limit: float) -> Choice:
+    """The bot behind a stored seat value: a level, or (allowed by an operator, or stored before
+    levels existed) a spec: the random and heuristic bots are not paced beyond `bot_delay`, any
+    other waits the whole move limit (its budget may depend on what it is given alone)."""
+    level = find(game, stored)
+    if level is not None:
+        return Choice(level.spec, level.think)
+    name, _ = parse_spec(stored)
+    return Choice(stored, 0.0 if name in ("random", "heuristic") else move_limit)
+
+
+def check(game: Game, requested: str, allow_any: bool, move_limit: float) -> str:
+    """The value to store for a seat that asks for `requested`: a level's name, or (with
+    `allow_any`) a bot spec whose time budget fits the move limit. OptionError otherwise."""
+    level = find(game, requested.strip())
+    if level is not None:
+        return level.name
+    if not allow_any:
+        names = ", ".join(lv.name for lv in levels(game))
+        raise OptionError(
+            f"bot {requested!r} is not offered here; choose a level: {names} "
+            f"(or the bot names {', '.join(ALIASES)})"
+        )
+    bot = make_bot(requested, game, 0)
+    seconds = bot.settings.get("seconds")
+    given = "seconds" in parse_spec(requested)[1]
+    if given and isinstance(seconds, (int, float)) and not 0 < seconds <= move_limit:
+        raise OptionError(f"bot {bot.name}: seconds is at most the move limit here, {move_limit:g}")
+    return bot.spec()
