@@ -3,10 +3,17 @@ its own real WebSocket, each move sent after a think time.
 
     python scripts/load_bench.py --tables 200 [--url http://127.0.0.1:8000] [--think 1.0]
 
-Without --url it starts `auctionhouse serve` on a fresh SQLite file (or --database-url) and stops
-it at the end. A table that finishes is replaced by a new one, so N tables play throughout. It
-reports moves per second and the latency from sending a move to receiving the state message
-that carries it (p50, p90, p99, max), measured over --seconds after --warmup.
+Without --url it starts the server (as `auctionhouse serve` does, with the per-address limits on
+creating and joining tables lifted: every client here shares one address) on a fresh SQLite file
+(or --database-url) and stops it at the end. A table that finishes is replaced by a new one, so N
+tables play throughout. It reports moves per second and the latency from sending a move to
+receiving the state message that carries it (p50, p90, p99, max), measured over --seconds after
+--warmup.
+
+In the same run it first measures a bare baseline (scripts/load_baseline.py: a FastAPI WebSocket
+server with the same traffic, games of the same lengths, and no engine, database or bots) with
+the same clients, and prints the server's latencies as multiples of the baseline's
+(`--no-baseline` skips it).
 """
 
 from __future__ import annotations
@@ -38,18 +45,51 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+SERVE = """
+from auctionhouse.server import Settings, serve
+settings = Settings(database_url={url!r}, sqlite_synchronous={sync!r}, tables_per_minute=0,
+                    joins_per_minute=0, seat_connects_per_minute=0)
+serve("127.0.0.1", {port}, settings, log_level="warning")
+"""
+
+
 def start_server(database_url: str | None, sync: str) -> tuple[subprocess.Popen, str, str]:
+    """`auctionhouse serve` with the per-address limits lifted (one address plays every seat)."""
     folder = tempfile.mkdtemp(prefix="auctionhouse-bench-")
     url = database_url or f"sqlite:///{folder}/bench.sqlite3"
     port = free_port()
-    exe = shutil.which("auctionhouse")
-    cmd = [exe] if exe else [sys.executable, "-m", "auctionhouse.cli"]
-    proc = subprocess.Popen(
-        [*cmd, "serve", "--port", str(port), "--database-url", url, "--log-level", "warning",
-         "--sqlite-synchronous", sync],
-        stdout=subprocess.DEVNULL,
-    )  # fmt: skip
+    code = SERVE.format(url=url, sync=sync, port=port)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
     return proc, f"http://127.0.0.1:{port}", folder
+
+
+def game_lengths(players: int, games: int = 30) -> dict[str, int]:
+    """Mean moves of a random game of each game at this player count (the baseline's lengths)."""
+    from auctionhouse.arena.runner import play
+    from auctionhouse.bots import make_bot
+
+    out = {}
+    for name in GAMES:
+        g = get_game(name)
+        n = min(max(players, g.min_players), g.max_players)
+        moves = 0
+        for i in range(games):
+            bots = [make_bot("random", g, i * 10 + p) for p in range(n)]
+            state = play(g.new_state(n, g.resolve(n, {}), seed=i), bots)
+            moves += len(state.history)
+        out[name] = round(moves / games)
+    return out
+
+
+def start_baseline(players: int) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    script = Path(__file__).with_name("load_baseline.py")
+    lengths = json.dumps(game_lengths(players))
+    proc = subprocess.Popen(
+        [sys.executable, str(script), "--port", str(port), "--lengths", lengths],
+        stdout=subprocess.DEVNULL,
+    )
+    return proc, f"http://127.0.0.1:{port}"
 
 
 async def wait_ready(api: Api, seconds: float = 60) -> None:
@@ -209,24 +249,46 @@ class Bench:
         }
 
 
-async def main(args: argparse.Namespace) -> dict:
-    proc = folder = None
-    url = args.url
-    if url is None:
-        proc, url, folder = start_server(args.database_url, args.sqlite_synchronous)
+async def measure(args: argparse.Namespace, url: str, proc: subprocess.Popen | None) -> dict:
     api = Api(url, timeout=60)
     try:
         await wait_ready(api)
-        bench = Bench(args, api, proc.pid if proc else None)
-        report = await bench.run()
-        report["server"] = url if args.url else "started by the script"
-        return report
+        return await Bench(args, api, proc.pid if proc else None).run()
     finally:
         await api.close()
-        if proc is not None:
-            proc.terminate()
-            proc.wait(30)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    proc.wait(30)
+
+
+async def main(args: argparse.Namespace) -> dict:
+    out: dict = {}
+    if args.baseline:
+        proc, url = start_baseline(args.players)
+        try:
+            out["baseline"] = await measure(args, url, proc)
+        finally:
+            stop(proc)
+    if args.url:
+        report = await measure(args, args.url, None)
+        report["server"] = args.url
+    else:
+        proc, url, folder = start_server(args.database_url, args.sqlite_synchronous)
+        try:
+            report = await measure(args, url, proc)
+        finally:
+            stop(proc)
             shutil.rmtree(folder, ignore_errors=True)
+        report["server"] = "started by the script"
+    out["server"] = report
+    if args.baseline:
+        base, ours = out["baseline"]["latency_ms"], report["latency_ms"]
+        out["ratio"] = {
+            q: round(ours[q] / base[q], 1) if base[q] else None for q in ("p50", "p90", "p99")
+        }
+    return out
 
 
 def parse() -> argparse.Namespace:
@@ -246,6 +308,10 @@ def parse() -> argparse.Namespace:
         "--no-compression", dest="compression", action="store_false",
         help="clients do not ask for permessage-deflate (browsers do)",
     )  # fmt: skip
+    p.add_argument(
+        "--no-baseline", dest="baseline", action="store_false",
+        help="skip the bare baseline server (scripts/load_baseline.py)",
+    )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print the report as JSON only")
     return p.parse_args()
 
@@ -264,5 +330,7 @@ if __name__ == "__main__":
     if args.json:
         print(json.dumps(report))
     else:
-        for key, value in report.items():
-            print(f"{key:>20}: {value}")
+        for part, values in report.items():
+            print(f"{part}:")
+            for key, value in values.items():
+                print(f"{key:>24}: {value}")
