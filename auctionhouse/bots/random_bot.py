@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ..core import Move, random_arg
-from ..core.moves import FLOAT_EXACT, below, random_split
+from ..core.moves import below, random_split
 from ..core.players import Bot, Observation
 
 
@@ -51,7 +51,9 @@ class RandomBot(Bot):
             return (kind, None)
         if hi is not None or span:  # an amount in a range
             if span is not None and (hi is None or hi > lo + span):
-                hi = lo + span
+                return (kind, lo + int(rand() * (span + 1)))  # a game's span is small
             w = hi - lo + 1
-            return (kind, lo + (int(rand() * w) if w <= FLOAT_EXACT else below(rand, w)))
+            if w <= 9007199254740992:  # FLOAT_EXACT, as a constant for speed
+                return (kind, lo + int(rand() * w))
+            return (kind, lo + below(rand, w))  # e.g. a Q.E. bid under a huge opening bid
         return (kind, random_arg(mk, self.rng))
