@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
@@ -21,7 +23,9 @@ from ..games import all_games
 from .connection import serve_connection
 from .lobby import Lobby, LobbyError
 from .replay import router as replay_router
+from .security import SecurityHeaders
 from .settings import Settings
+from .strict_json import StrictJSONRoute
 
 log = logging.getLogger("auctionhouse.server")
 
@@ -80,7 +84,7 @@ class TableInfo(BaseModel):
     title: str
     players: int
     options: dict[str, Any]
-    status: Literal["open", "playing", "finished"]
+    status: Literal["open", "playing", "finished", "expired"]
     version: int = Field(description="moves played so far")
     seats: list[SeatInfo]
     countdown: float | None
@@ -145,6 +149,11 @@ class BodyLimit:
                 await JSONResponse({"detail": "request body too large"}, 413)(scope, receive, send)
 
 
+def _address(request: Request) -> str:
+    """The client's address (behind a reverse proxy: what uvicorn's --proxy-headers make it)."""
+    return request.client.host if request.client else ""
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     lobby = Lobby(settings)
@@ -164,12 +173,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.lobby = lobby
+    app.router.route_class = StrictJSONRoute  # bodies parsed strictly (strict_json.py)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
-    errors = {404: {"model": Problem}, 409: {"model": Problem}, 422: {"model": Problem}}
+    docs = (app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url)
+    app.add_middleware(SecurityHeaders, docs_paths=docs)
+    errors = {s: {"model": Problem} for s in (404, 409, 422, 429)}
 
     @app.exception_handler(LobbyError)
     async def _lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+        headers = None if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
+        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """FastAPI's own answer, except that a body that is not JSON is not echoed back (as
+        bytes that may not be UTF-8, it made FastAPI's handler fail with a 500)."""
+        errors = [
+            {k: v for k, v in e.items() if not (k == "input" and isinstance(v, bytes))}
+            for e in exc.errors()
+        ]
+        return JSONResponse({"detail": jsonable_encoder(errors)}, status_code=422)
 
     @app.get("/api/health")
     async def health() -> dict:
@@ -195,8 +218,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return out
 
     @app.post("/api/tables", status_code=201, responses=errors)
-    async def create_table(body: NewTable) -> TableInfo:
+    async def create_table(request: Request, body: NewTable) -> TableInfo:
         """Create a table. It starts when every human seat is joined (at once with no humans)."""
+        lobby.check_rate(lobby.create_limit, _address(request), "new tables")
         table = await lobby.create(
             body.game,
             body.players,
@@ -227,8 +251,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return TableInfo(**info)
 
     @app.post("/api/tables/{table_id}/join", responses=errors)
-    async def join_table(table_id: str, body: JoinRequest) -> Joined:
+    async def join_table(request: Request, table_id: str, body: JoinRequest) -> Joined:
         """Take a human seat. The token comes back once: keep it to reconnect."""
+        lobby.check_rate(lobby.join_limit, _address(request), "joins")
         table, seat, token = await lobby.join(table_id, body.name, body.seat)
         return Joined(table=table.id, seat=seat, token=token)
 

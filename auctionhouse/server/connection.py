@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..core import RecordError, move_from_json
+from . import strict_json
 from .table import Refused, dumps
 
 if TYPE_CHECKING:
@@ -33,6 +34,9 @@ CLOSE_NOT_FOUND = 4404  # no such table
 CLOSE_TIMEOUT = 4408  # no auth/spectate message in time
 CLOSE_POLICY = 1008  # flood
 CLOSE_SLOW = 4429  # the client does not read its messages
+CLOSE_TRY_LATER = 1013  # too many connects of this seat (or spectators of this address)
+CLOSE_GONE = 4410  # the table expired
+CLOSE_ORIGIN = 4403  # a page of another origin (refused before the handshake: HTTP 403)
 
 _REF_LIMIT = 64  # a ref is echoed back: a short string or an int
 
@@ -52,6 +56,7 @@ class Connection:
         self.tokens = float(settings.rate_burst)
         self.refill_at = time.monotonic()
         self.refused_in_a_row = 0
+        self.table_seen: str | None = None  # the seats (JSON) of the last Table it was sent
 
     # --- sending ----------------------------------------------------------------------------
     def start_writer(self) -> None:
@@ -80,6 +85,11 @@ class Connection:
             return
         self.closed = True
         asyncio.get_running_loop().create_task(self._close(code, reason))
+
+    def fail(self, e: Refused, code: int, **extra: Any) -> None:
+        """Send the error, then close with `code`."""
+        self.send(dumps({**e.to_json(), **extra}))
+        self.close_soon(code, e.code)
 
     async def _close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
@@ -112,9 +122,9 @@ class Connection:
         if isinstance(raw, bytes):
             raise Refused("bad_message", "send JSON as text frames, not binary ones")
         try:
-            data = json.loads(raw)
-        except ValueError:
-            raise Refused("bad_json", "the message is not valid JSON") from None
+            data = strict_json.loads(raw)
+        except ValueError as e:
+            raise Refused("bad_json", f"the message is not valid JSON: {e}") from None
         if not isinstance(data, dict):
             raise Refused("bad_message", 'a message is a JSON object with a "type"')
         kind = data.get("type")
@@ -158,6 +168,9 @@ def _ref_of(data: dict) -> Any:
 
 async def serve_connection(ws: WebSocket, lobby: Lobby, table_id: str) -> None:
     """The whole life of one WebSocket: who it is, then its messages until it goes."""
+    if not lobby.origins.allows(ws.headers.get("origin"), ws.headers.get("host")):
+        await ws.close(CLOSE_ORIGIN)  # before accepting: the handshake gets HTTP 403
+        return
     await ws.accept()
     conn = Connection(ws, lobby.settings)
     conn.start_writer()
@@ -165,10 +178,9 @@ async def serve_connection(ws: WebSocket, lobby: Lobby, table_id: str) -> None:
     try:
         table = await lobby.get(table_id)
         if table is None:
-            conn.send(dumps(Refused("not_found", f"there is no table {table_id!r}").to_json()))
-            conn.close_soon(CLOSE_NOT_FOUND, "no such table")
+            conn.fail(Refused("not_found", f"there is no table {table_id!r}"), CLOSE_NOT_FOUND)
             return
-        if not await _identify(conn, table):
+        if not await _identify(conn, table) or not _admitted(conn, lobby, table):
             return
         table.attach(conn)
         while not conn.closed:
@@ -198,8 +210,7 @@ async def _identify(conn: Connection, table: Table) -> bool:
     try:
         raw = await asyncio.wait_for(conn.receive(), conn.settings.auth_timeout)
     except TimeoutError:
-        conn.send(dumps(Refused("auth_timeout", "send auth or spectate first").to_json()))
-        conn.close_soon(CLOSE_TIMEOUT, "no auth")
+        conn.fail(Refused("auth_timeout", "send auth or spectate first"), CLOSE_TIMEOUT)
         return False
     try:
         conn.take_token()
@@ -219,9 +230,28 @@ async def _identify(conn: Connection, table: Table) -> bool:
         conn.seat = seat
         return True
     except Refused as e:
-        conn.send(dumps(e.to_json()))
-        conn.close_soon(CLOSE_AUTH, e.code)
+        conn.fail(e, CLOSE_AUTH)
         return False
+
+
+def _admitted(conn: Connection, lobby: Lobby, table: Table) -> bool:
+    """Whether the table is still there for it, and this seat (or a spectator from this
+    address) has not connected too often."""
+    if table.status == "expired":
+        conn.fail(Refused("expired", lobby.expired_error().message), CLOSE_GONE)
+        return False
+    if conn.seat is not None:
+        key: tuple = (table.id, conn.seat)
+    else:
+        key = ("spectator", conn.ws.client.host if conn.ws.client else "")
+    wait = lobby.connect_limit.take(key)
+    if wait:
+        seconds = math.ceil(wait)
+        who = "spectators from your address connect" if conn.seat is None else "this seat connects"
+        e = Refused("too_many_connects", f"{who} too often; connect again in {seconds} s")
+        conn.fail(e, CLOSE_TRY_LATER, retry_after=seconds)
+        return False
+    return True
 
 
 async def _handle(conn: Connection, table: Table, data: dict, ref: Any) -> None:

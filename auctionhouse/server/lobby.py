@@ -3,48 +3,80 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
+import math
 import secrets
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..bots import make_bot
 from ..core import AuctionhouseError, Game
 from ..games import get_game
-from . import storage
+from . import names, storage
+from .connection import CLOSE_GONE
+from .limits import RateLimit
+from .security import OriginPolicy
 from .settings import Settings
-from .table import Table, token_hash
+from .table import Refused, Table, token_hash
 
 log = logging.getLogger("auctionhouse.server")
 
 MAX_OPTION_INT = 1000  # option values are small: a deck of a million cards is refused
+LIVE = ("open", "playing")  # the statuses that count against max_live_tables
+# at most one round of `table` messages this often (seconds): the joins and (re)connections in
+# between make one
+ANNOUNCE_DELAY = 0.25
 
 
 class LobbyError(Exception):
-    """A request the lobby refuses; `status` is the HTTP status."""
+    """A request the lobby refuses; `status` is the HTTP status, `retry_after` (seconds) says
+    when a rate-limited client may try again."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
 
 
 class Lobby:
-    def __init__(self, settings: Settings) -> None:
+    """`clock` is the lobby's now in Unix seconds (tables' times, expiry, rate limits): tests
+    pass one they can move."""
+
+    def __init__(self, settings: Settings, clock: Callable[[], float] | None = None) -> None:
         self.settings = settings
+        self.clock = clock or time.time
         self.db = storage.Database(settings.url(), settings.sqlite_synchronous)
         self.tables: dict[str, Table] = {}
         self.bot_pool = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="bot")
         self._loading: dict[str, asyncio.Future] = {}
+        self._creating = 0  # tables being stored: counted against max_live_tables already
+        self.create_limit = RateLimit(settings.tables_per_minute, self.clock)
+        self.join_limit = RateLimit(settings.joins_per_minute, self.clock)
+        self.connect_limit = RateLimit(settings.seat_connects_per_minute, self.clock)
+        self.origins = OriginPolicy(settings.allowed_origins)
+        self.sweeper: asyncio.Task | None = None
+        self.announce_delay = ANNOUNCE_DELAY
+        self._announcing: dict[str, Table] = {}  # tables whose `table` message is due
+        self._announce_timer: asyncio.TimerHandle | None = None
+        self._announced_at = -math.inf  # time.monotonic() of the last round
 
     # --- start and stop ---------------------------------------------------------------------
     async def start(self) -> None:
-        """Migrate the schema, then resume every unfinished table from its stored moves."""
+        """Migrate the schema, expire the open tables that outlived `open_table_ttl` while the
+        server was down, then resume every other unfinished table from its stored moves."""
         await asyncio.to_thread(self.db.start)
+        if self.settings.open_table_ttl > 0:
+            now = self.clock()
+            before = now - self.settings.open_table_ttl
+            await self.db.run(storage.expire_open_tables, before, now)
+            self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
         resumed = 0
-        for table_id in await self.db.run(storage.unfinished_ids):
+        for table_id in await self.db.run(storage.live_table_ids):
             row = await self.db.run(storage.load_table, table_id)
             try:
                 table = Table.from_row(self, row)
@@ -61,6 +93,12 @@ class Lobby:
             gc.freeze()
 
     async def stop(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeper
+        if self._announce_timer is not None:
+            self._announce_timer.cancel()
         for table in list(self.tables.values()):
             await table.stop()
             for conn in list(table.conns):
@@ -91,8 +129,8 @@ class Lobby:
         return table
 
     def release(self, table: Table) -> None:
-        """Forget a finished table nobody watches (it is in the database)."""
-        if table.status == "finished" and not table.conns:
+        """Forget a finished or expired table nobody watches (it is in the database)."""
+        if table.status in ("finished", "expired") and not table.conns:
             self.unload(table)
 
     def unload(self, table: Table) -> None:
@@ -110,9 +148,6 @@ class Lobby:
         turn_timer: float | None = None,
         fallback_bot: str | None = None,
     ) -> Table:
-        live = sum(1 for t in self.tables.values() if t.status != "finished")
-        if live >= self.settings.max_live_tables:
-            raise LobbyError(503, "the server has too many tables in play; try again later")
         game = _checked(get_game, game_name)
         _check_option_values(game, options)
         opts = _checked(game.resolve, players, options)
@@ -130,12 +165,12 @@ class Lobby:
             fallback_bot = "heuristic" if "heuristic" in game.bots() else "random"
         fallback_bot = self.check_bot(game, fallback_bot)
         state = _checked(game.new_state, players, opts)  # a random deal
-        now = time.time()
+        now = self.clock()
         humans = sum(1 for s in seat_rows if s["kind"] == "human")
         row = {
             "id": secrets.token_urlsafe(9),
             "game": game.name,
-            "title": (title or game.title).strip()[:100] or game.title,
+            "title": names.clean(title or "")[:100] or game.title,
             "players": players,
             "options": opts,
             "setup": state.setup,
@@ -151,7 +186,15 @@ class Lobby:
         }
         for s in seat_rows:
             s["table_id"] = row["id"]
-        await self.db.run(storage.insert_table, row, seat_rows)
+        # counted and reserved with no await in between, so that creates at once cannot overrun
+        live = self._creating + sum(1 for t in self.tables.values() if t.status in LIVE)
+        if live >= self.settings.max_live_tables:
+            raise LobbyError(503, "the server has too many tables in play; try again later")
+        self._creating += 1
+        try:
+            await self.db.run(storage.insert_table, row, seat_rows)
+        finally:
+            self._creating -= 1
         table = Table(self, {**row, "seats": seat_rows}, state)
         self.tables[table.id] = table
         table.start()
@@ -177,15 +220,24 @@ class Lobby:
         """Take a human seat (the first free one when `seat` is None); returns its token."""
         table = self.tables.get(table_id)
         if table is None:
-            if await self.get(table_id) is None:
+            stored = await self.get(table_id)
+            if stored is None:
                 raise LobbyError(404, f"there is no table {table_id!r}")
+            self.release(stored)
+            if stored.status == "expired":
+                raise self.expired_error()
             raise LobbyError(409, "the game is over; no seat is free")
-        name = " ".join(name.split())
+        name = names.clean(name)
         if not 1 <= len(name) <= 40:
-            raise LobbyError(422, "a name has 1 to 40 characters")
+            raise LobbyError(422, "a name has 1 to 40 visible characters")
         async with table.lock:
+            if table.status == "expired":
+                raise self.expired_error()
             if table.status != "open":
                 raise LobbyError(409, "the game has started; every seat is taken")
+            twin = next((s for s in table.seats if s.name and names.same_name(s.name, name)), None)
+            if twin is not None:
+                raise LobbyError(409, f"seat {twin.index} is {twin.name}: choose another name")
             free = [s.index for s in table.seats if s.kind == "human" and s.token_hash is None]
             if seat is None:
                 if not free:
@@ -228,6 +280,82 @@ class Lobby:
         live = [t for t in self.tables.values() if t.status == status]
         live.sort(key=lambda t: t.created_at, reverse=True)
         return [t.info() for t in live[: self.settings.list_limit]]
+
+    # --- rate limits ------------------------------------------------------------------------
+    def check_rate(self, limit: RateLimit, address: str, what: str) -> None:
+        """Take a token of `limit` for a client address, or refuse (429) saying when to retry."""
+        wait = limit.take(address)
+        if wait:
+            seconds = math.ceil(wait)
+            raise LobbyError(
+                429, f"too many {what} from your address; try again in {seconds} s", seconds
+            )
+
+    # --- open tables nobody completes expire --------------------------------------------------
+    def expired_error(self) -> LobbyError:
+        minutes = self.settings.open_table_ttl / 60
+        return LobbyError(
+            409,
+            f"this table expired: its seats were not all taken within {minutes:g} minutes; "
+            "create a new one",
+        )
+
+    async def _sweep(self) -> None:
+        every = min(60.0, self.settings.open_table_ttl / 4)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.expire()
+            except Exception:
+                log.exception("expiring open tables failed; trying again later")
+
+    async def expire(self) -> list[str]:
+        """Expire the open tables created `open_table_ttl` ago or more: stored as expired,
+        forgotten, their connections told and closed. Returns their ids."""
+        now = self.clock()
+        before = now - self.settings.open_table_ttl
+        stale = [
+            t
+            for t in self.tables.values()
+            # a table being joined (its lock held) waits for the next sweep
+            if t.status == "open" and t.created_at <= before and not t.lock.locked()
+        ]
+        for table in stale:
+            table.status = "expired"
+            table.finished_at = now
+            self.unload(table)
+        if not stale:
+            return []
+        # queued at once (no await since they were forgotten), so a load of one of them that
+        # follows finds it expired
+        await self.db.run(storage.expire_tables, [t.id for t in stale], now)
+        gone = Refused("expired", self.expired_error().message)
+        for table in stale:
+            for conn in list(table.conns):
+                conn.fail(gone, CLOSE_GONE)
+        log.info("expired %d open table(s)", len(stale))
+        return [t.id for t in stale]
+
+    # --- `table` messages -------------------------------------------------------------------
+    def announce(self, table: Table) -> None:
+        """Send `table`'s Table to its connections: at once (on the next turn of the event loop)
+        after a quiet time, else when `announce_delay` has passed since the last round, with
+        whatever else changed meanwhile. A storm of reconnections makes few messages."""
+        self._announcing[table.id] = table
+        if self._announce_timer is None:
+            wait = self._announced_at + self.announce_delay - time.monotonic()
+            loop = asyncio.get_running_loop()
+            self._announce_timer = loop.call_later(max(0.0, wait), self.flush_announcements)
+
+    def flush_announcements(self) -> None:
+        """Send every `table` message that is due now."""
+        if self._announce_timer is not None:
+            self._announce_timer.cancel()
+            self._announce_timer = None
+        self._announced_at = time.monotonic()
+        due, self._announcing = self._announcing, {}
+        for table in due.values():
+            table.send_table()
 
 
 def _checked(fn, *args):

@@ -337,3 +337,32 @@ def finished_rows(conn: Connection, limit: int) -> list[dict]:
         ).mappings():
             by_id[s["table_id"]]["seats"].append(dict(s))
     return rows
+
+
+def live_table_ids(conn: Connection) -> list[str]:
+    """The open and playing tables, oldest first (what a starting server resumes)."""
+    query = (
+        sa.select(tables.c.id)
+        .where(tables.c.status.in_(("open", "playing")))
+        .order_by(tables.c.created_at)
+    )
+    return list(conn.execute(query).scalars())
+
+
+def expire_tables(conn: Connection, ids: list[str], now: float) -> None:
+    """Mark these tables expired, those of them still open."""
+    for i in range(0, len(ids), 500):  # within every database's limit on bound parameters
+        conn.execute(
+            tables.update()
+            .where(tables.c.id.in_(ids[i : i + 500]), tables.c.status == "open")
+            .values(status="expired", finished_at=now)
+        )
+
+
+def expire_open_tables(conn: Connection, before: float, now: float) -> int:
+    """Mark expired every open table created before `before`; how many there were."""
+    return conn.execute(
+        tables.update()
+        .where(tables.c.status == "open", tables.c.created_at <= before)
+        .values(status="expired", finished_at=now)
+    ).rowcount

@@ -197,10 +197,12 @@ class Table:
         self.conns.add(conn)
         if conn.seat is not None:
             self.seats[conn.seat].connected += 1
-        conn.send(dumps({"type": "welcome", "seat": conn.seat, "table": self.info()}))
+        info = self.info()
+        conn.table_seen = dumps(info["seats"])
+        conn.send(dumps({"type": "welcome", "seat": conn.seat, "table": info}))
         conn.send(dumps(self.state_message(conn.seat)))
         if conn.seat is not None:
-            self._announce(skip=conn)
+            self._announce()
 
     def detach(self, conn: Connection) -> None:
         if conn not in self.conns:
@@ -209,14 +211,24 @@ class Table:
         if conn.seat is not None:
             self.seats[conn.seat].connected -= 1
             self._announce()
-        if not self.conns and self.status == "finished":
+        if not self.conns and self.status in ("finished", "expired"):
             self.lobby.unload(self)
 
-    def _announce(self, skip: Connection | None = None) -> None:
-        """Tell everyone watching who sits where and who is connected."""
-        text = dumps({"type": "table", "table": self.info()})
+    def _announce(self) -> None:
+        """Tell everyone watching who sits where and who is connected, soon: the lobby gathers
+        the joins and (re)connections of a moment into one `table` message (`send_table`)."""
+        self.lobby.announce(self)
+
+    def send_table(self) -> None:
+        """The `table` message, to each connection that has not seen these seats yet (so a seat
+        that connects and goes again before it is sent costs nobody a message)."""
+        info = self.info()
+        seats = dumps(info["seats"])
+        text = None
         for c in self.conns:
-            if c is not skip:
+            if c.table_seen != seats:
+                c.table_seen = seats
+                text = text or dumps({"type": "table", "table": info})
                 c.send(text)
 
     def broadcast(self, origin: Connection | None = None, ref: Any = None) -> None:

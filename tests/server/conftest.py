@@ -23,6 +23,8 @@ import sqlalchemy as sa
 from auctionhouse.server import Settings, create_app
 from auctionhouse.server.app import WS_MAX_BYTES
 
+from .clocks import FakeClock
+
 
 def pytest_configure(config):
     # starlette's TestClient asks for httpx2; httpx is what FastAPI documents and what we install
@@ -102,7 +104,11 @@ def sqlite_url(tmp_path) -> str:
 
 
 def test_settings(url: str, **kw) -> Settings:
+    """Settings for a test: bots without delay, and no rate limits on creates, joins and
+    connects unless the test sets them (tests/server/test_lobby_limits.py does)."""
     kw.setdefault("bot_delay", 0.0)
+    for limit in ("tables_per_minute", "joins_per_minute", "seat_connects_per_minute"):
+        kw.setdefault(limit, 0)
     return Settings(database_url=url, **kw)
 
 
@@ -145,3 +151,10 @@ def live_server(settings: Settings):
     finally:
         server.should_exit = True
         thread.join(30)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """The lobby's clock for a test (`test_settings(url, clock=clock)`), in whole seconds so
+    that advancing it by whole seconds is exact."""
+    return FakeClock(float(int(time.time())))

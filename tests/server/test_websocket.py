@@ -37,6 +37,15 @@ def hello(ws, message: dict) -> dict:
     return state
 
 
+def drain(ws) -> list[dict]:
+    """The messages waiting for `ws`: those that come before the answer to a ping."""
+    ws.send_json({"type": "ping", "ref": "drain"})
+    out = []
+    while (msg := ws.receive_json()) != {"type": "pong", "ref": "drain"}:
+        out.append(msg)
+    return out
+
+
 def error_for(ws, payload) -> dict:
     """Send a raw text or JSON message and return the error it gets."""
     ws.send_text(payload if isinstance(payload, str) else json.dumps(payload))

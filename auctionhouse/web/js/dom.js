@@ -8,6 +8,8 @@ function fill(el, attrs, children, svg) {
     if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else if (k === "class") el.setAttribute("class", v);
     else if (k === "text") el.textContent = v;
+    // through the CSSOM: the Content-Security-Policy refuses style attributes
+    else if (k === "style") el.style.cssText = String(v);
     else if (!svg && k in el && typeof v !== "string" && k !== "style") el[k] = v;
     else el.setAttribute(k, v === true ? "" : String(v));
   }
