@@ -21,6 +21,7 @@ from .. import __version__
 from ..bots.registry import available
 from ..games import all_games
 from .connection import serve_connection
+from .levels import levels
 from .lobby import Lobby, LobbyError
 from .replay import router as replay_router
 from .security import SecurityHeaders
@@ -56,8 +57,9 @@ class NewTable(BaseModel):
         description="seconds of quiet after which an open auction closes (remaining actors pass)",
     )  # fmt: skip
     turn_timer: float | None = Field(
-        None, gt=0, le=86400,
-        description="seconds a human seat may be waited on before the fallback bot moves for it",
+        None, ge=0, le=86400,
+        description="seconds a human seat may be waited on before the fallback bot moves for it "
+        "(default: the server's, 180 unless its operator says otherwise; 0: no timer)",
     )  # fmt: skip
     fallback_bot: str | None = Field(
         None, max_length=200, description="bot for timed-out seats; default heuristic or random"
@@ -150,7 +152,8 @@ class BodyLimit:
 
 
 def _address(request: Request) -> str:
-    """The client's address (behind a reverse proxy: what uvicorn's --proxy-headers make it)."""
+    """The client's address (behind a trusted reverse proxy uvicorn takes it from
+    X-Forwarded-For: see FORWARDED_ALLOW_IPS in docs/server.md)."""
     return request.client.host if request.client else ""
 
 
@@ -214,6 +217,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 }
                 for name, cls in sorted(available(g).items())
             ]
+            info["levels"] = [lv.info() for lv in levels(g)]
             out.append(info)
         return out
 

@@ -19,12 +19,22 @@ from ..core import Game, OptionError
 @dataclass(frozen=True)
 class Level:
     name: str
-    title: str
+    about: str  # how it plays, in a player's words
     spec: str  # the bot that plays it
     think: float  # seconds between the bot's turn and its move (its whole budget, and more)
 
+    @property
+    def title(self) -> str:
+        return f"{self.name.capitalize()} bot"
+
     def info(self) -> dict:
-        return {"name": self.name, "title": self.title, "bot": self.spec, "think": self.think}
+        return {
+            "name": self.name,
+            "title": self.title,
+            "about": self.about,
+            "bot": self.spec,
+            "think": self.think,
+        }
 
 
 # The strongest search found for each game in docs/bots.md, at most a second a move.
@@ -41,12 +51,18 @@ ALIASES = {"random": "beginner", "heuristic": "standard", "ismcts": "strong"}
 
 def levels(game: Game) -> list[Level]:
     """The levels a seat of `game` may take, weakest first."""
-    out = [Level("beginner", "Beginner (plays at random)", "random", 0.0)]
+    out = [Level("beginner", "plays at random", "random", 0.0)]
     if "heuristic" in game.bots():
-        out.append(Level("standard", "Standard (plays by rules of thumb)", "heuristic", 0.0))
+        out.append(Level("standard", "plays by rules of thumb", "heuristic", 0.0))
     search = _SEARCH.get(game.name, "ismcts")
-    out.append(Level("strong", "Strong (searches a second a move)", search, SEARCH_THINK))
+    out.append(Level("strong", "looks ahead, about a second a move", search, SEARCH_THINK))
     return out
+
+
+def seat_name(game: Game, stored: str) -> str:
+    """The name a bot seat shows: its level's title, or its spec."""
+    level = find(game, stored)
+    return level.title if level is not None else f"{stored} (bot)"
 
 
 def find(game: Game, name: str) -> Level | None:

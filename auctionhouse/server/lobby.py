@@ -10,13 +10,12 @@ import math
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from ..bots import make_bot
 from ..core import AuctionhouseError, Game
 from ..games import get_game
-from . import names, storage
+from . import levels, names, storage
+from .botpool import BotPool
 from .connection import CLOSE_GONE
 from .limits import RateLimit
 from .security import OriginPolicy
@@ -44,15 +43,15 @@ class LobbyError(Exception):
 
 
 class Lobby:
-    """`clock` is the lobby's now in Unix seconds (tables' times, expiry, rate limits): tests
-    pass one they can move."""
+    """`clock` is the lobby's now in Unix seconds (tables' times and deadlines, expiry, rate
+    limits): `settings.clock` unless given; tests pass one they can move."""
 
     def __init__(self, settings: Settings, clock: Callable[[], float] | None = None) -> None:
         self.settings = settings
-        self.clock = clock or time.time
+        self.clock = clock or settings.clock
         self.db = storage.Database(settings.url(), settings.sqlite_synchronous)
         self.tables: dict[str, Table] = {}
-        self.bot_pool = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="bot")
+        self.bots = BotPool(settings.bot_workers, settings.bot_move_limit)
         self._loading: dict[str, asyncio.Future] = {}
         self._creating = 0  # tables being stored: counted against max_live_tables already
         self.create_limit = RateLimit(settings.tables_per_minute, self.clock)
@@ -104,7 +103,7 @@ class Lobby:
             for conn in list(table.conns):
                 conn.close_soon(1001, "server shutting down")
         await asyncio.to_thread(self.db.stop)
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        await self.bots.stop()
 
     # --- tables -----------------------------------------------------------------------------
     async def get(self, table_id: str) -> Table | None:
@@ -157,13 +156,16 @@ class Lobby:
         seat_rows = []
         for i, spec in enumerate(seat_specs):
             if spec.get("kind") == "bot":
-                bot = self.check_bot(game, spec.get("bot") or "random")
-                seat_rows.append(_seat_row(i, "bot", bot, f"{bot} (bot)"))
+                bot = self.check_bot(game, spec.get("bot") or "beginner")
+                seat_rows.append(_seat_row(i, "bot", bot, levels.seat_name(game, bot)))
             else:
                 seat_rows.append(_seat_row(i, "human", None, None))
         if fallback_bot is None:
-            fallback_bot = "heuristic" if "heuristic" in game.bots() else "random"
+            fallback_bot = "standard" if "heuristic" in game.bots() else "beginner"
         fallback_bot = self.check_bot(game, fallback_bot)
+        if turn_timer is None:  # people get a clock unless the table asks for none (0)
+            turn_timer = self.settings.default_turn_timer
+        turn_timer = turn_timer or None
         state = _checked(game.new_state, players, opts)  # a random deal
         now = self.clock()
         humans = sum(1 for s in seat_rows if s["kind"] == "human")
@@ -183,6 +185,7 @@ class Lobby:
             "created_at": now,
             "started_at": None if humans else now,
             "finished_at": None,
+            "secret": secrets.token_hex(32),
         }
         for s in seat_rows:
             s["table_id"] = row["id"]
@@ -201,20 +204,10 @@ class Lobby:
         return table
 
     def check_bot(self, game: Game, spec: str) -> str:
-        """A bot spec the server accepts: a known bot with parameters within its limits."""
-        bot = _checked(make_bot, spec, game, 0)
-        seconds = bot.settings.get("seconds")
-        if isinstance(seconds, (int, float)) and seconds > self.settings.max_bot_seconds:
-            raise LobbyError(
-                422, f"bot {bot.name}: seconds is at most {self.settings.max_bot_seconds:g} here"
-            )
-        iterations = bot.settings.get("iterations")
-        if isinstance(iterations, int) and iterations > self.settings.max_bot_iterations:
-            raise LobbyError(
-                422,
-                f"bot {bot.name}: iterations is at most {self.settings.max_bot_iterations} here",
-            )
-        return bot.spec()
+        """What a seat that asks for bot `spec` stores: a level's name (levels.py), or with
+        `allow_any_bot` a spec within the move limit."""
+        s = self.settings
+        return _checked(levels.check, game, spec, s.allow_any_bot, s.bot_move_limit)
 
     async def join(self, table_id: str, name: str, seat: int | None) -> tuple[Table, int, str]:
         """Take a human seat (the first free one when `seat` is None); returns its token."""
@@ -256,7 +249,7 @@ class Lobby:
             s = table.seats[seat]
             s.name, s.token_hash = name, digest
             if len(free) == 1:
-                table.begin(time.time())
+                table.begin(self.clock())
             table.broadcast()
             table._announce()
         return table, seat, token

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,9 +36,6 @@ class Settings:
     # tables
     max_live_tables: int = 5000
     list_limit: int = 200
-    max_bot_seconds: float = 10.0  # a bot's `seconds` parameter may not exceed this
-    max_bot_iterations: int = 200_000  # nor its `iterations`
-    bot_threads: int = 2
     # --- bots: named levels, cost and pacing (docs/server.md, "Bots") ---
     # accept any bot spec (e.g. `ismcts:seconds=5`) besides the named levels: an operator's choice
     allow_any_bot: bool = False
@@ -57,6 +56,9 @@ class Settings:
     seat_connects_per_minute: int = 20  # WebSocket connects per seat (and per spectator address)
     # origins (scheme://host[:port]) allowed to open WebSockets besides the server's own
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)
+    # the wall clock (Unix seconds) of tables' deadlines: turn timers, countdowns, bot pacing,
+    # abandonment; tests give a clock they move by hand
+    clock: Callable[[], float] = time.time
     # after start-up, move every object alive then out of the garbage collector's way, so that
     # its full collections stay short (a pause there is a pause for every table); `serve` sets it
     freeze_gc: bool = False

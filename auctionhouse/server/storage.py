@@ -46,6 +46,8 @@ tables = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("started_at", sa.Float, nullable=True),
     sa.Column("finished_at", sa.Float, nullable=True),
+    # the seed of the table's bots (hex); never sent to a client
+    sa.Column("secret", sa.String(64), nullable=True),
 )
 
 seats = sa.Table(
@@ -318,7 +320,7 @@ def unfinished_ids(conn: Connection) -> list[str]:
 
 def finished_rows(conn: Connection, limit: int) -> list[dict]:
     """The newest finished tables with their seats (no setups, no moves)."""
-    cols = [c for c in tables.c if c.name != "setup"]
+    cols = [c for c in tables.c if c.name not in ("setup", "secret")]
     rows = [
         dict(r)
         for r in conn.execute(

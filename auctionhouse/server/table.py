@@ -14,18 +14,17 @@ import hashlib
 import hmac
 import json
 import logging
-import time
+import secrets
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from ..bots import make_bot
 from ..bots.random_bot import RandomBot
-from ..core import IllegalMove, Move, State, derive_seed, move_to_json, replay
-from ..core.players import Bot, Observation
+from ..core import IllegalMove, Move, MoveKind, State, move_to_json, replay
 from ..core.state import RECORD_FORMAT
 from ..games import get_game
-from . import storage
+from . import levels, storage
 
 if TYPE_CHECKING:
     from .connection import Connection
@@ -65,7 +64,7 @@ class Refused(Exception):
 
 
 class Seat:
-    __slots__ = ("index", "kind", "bot_spec", "name", "token_hash", "bot", "connected")
+    __slots__ = ("index", "kind", "bot_spec", "name", "token_hash", "connected")
 
     def __init__(self, row: dict) -> None:
         self.index: int = row["seat"]
@@ -73,7 +72,6 @@ class Seat:
         self.bot_spec: str | None = row["bot"]
         self.name: str | None = row["name"]
         self.token_hash: str | None = row["token_hash"]
-        self.bot: Bot | None = None  # the seat's bot, or the fallback bot playing for a human
         self.connected = 0
 
     def info(self) -> dict:
@@ -89,6 +87,10 @@ class Seat:
 
 class Table:
     """A table held in memory; the database holds the same table, move for move."""
+
+    def clock(self) -> float:
+        """Wall-clock seconds (deadlines are sent to clients): the lobby's clock."""
+        return self.lobby.clock()
 
     def __init__(self, lobby: Lobby, row: dict, state: State) -> None:
         self.lobby = lobby
@@ -113,9 +115,13 @@ class Table:
         # open-auction countdown ends, when the next bot may move
         self.awaited_since: dict[int, float] = {}
         self.countdown_deadline: float | None = None
-        self.bot_ready_at = 0.0
-        self.bot_failures = 0
-        self._refresh_clocks(time.time(), mover=None)
+        self.changed_at = 0.0  # when the state last changed (bots' moves are paced from it)
+        self.people_left_at: float | None = None  # since when no person has been connected
+        # the seed of the table's bots (hex in the database; a table stored without one gets one
+        # for as long as it is in memory)
+        secret = row.get("secret")
+        self.secret = bytes.fromhex(secret) if secret else secrets.token_bytes(32)
+        self._refresh_clocks(self.clock(), mover=None)
 
     @classmethod
     def from_row(cls, lobby: Lobby, row: dict) -> Table:
@@ -257,26 +263,27 @@ class Table:
         ref: Any = None,
         version: int | None = None,
     ) -> None:
-        """Check `move` with the engine, store it, then send everyone the new state; or raise
-        Refused with nothing changed. `version`, when given, must be the current one."""
+        """Check `move` with the engine on a copy of the state, store it, and only then make the
+        copy the table's state and send everyone the new state; or raise Refused with nothing
+        changed. Until the database has the move, every reader (a new connection, the HTTP API,
+        a bot) sees the state before it. `version`, when given, must be the current one."""
         if self.status != "playing":
             if self.status == "open":
                 raise Refused("not_started", "the game starts when every human seat is taken")
             raise Refused("game_over", "the game is over; no more moves")
-        state = self.state
-        if version is not None and version != len(state.history):
+        if version is not None and version != len(self.state.history):
             raise Refused(
                 "stale",
-                f"the table is at version {len(state.history)}, not {version}; "
+                f"the table is at version {len(self.state.history)}, not {version}; "
                 "look at the new state and move again",
             )
+        state = self.state.clone()
         try:
             state.apply(seat, move)
         except IllegalMove as e:
             raise Refused("illegal_move", e.reason, rule=e.rule) from None
         except Exception:
-            log.exception("table %s: the engine failed on a move; reloading the table", self.id)
-            await self._reload()
+            log.exception("table %s: the engine failed on a move; nothing changed", self.id)
             raise Refused(
                 "internal", "the server could not apply that move; nothing changed"
             ) from None
@@ -291,7 +298,8 @@ class Table:
             raise Refused(
                 "internal", "the server could not store that move; nothing changed, try again"
             ) from None
-        now = time.time()
+        self.state = state
+        now = self.clock()
         if result is not None:
             self.status = "finished"
             self.finished_at = now
@@ -300,12 +308,13 @@ class Table:
         self.changed.set()
 
     async def _reload(self) -> None:
-        """The state as the database has it (after a failure between engine and storage)."""
+        """The state as the database has it (after a failure storing a move: it may or may not
+        have been committed)."""
         row = await self.lobby.db.run(storage.load_table, self.id)
         fresh = Table.from_row(self.lobby, row)
         self.state = fresh.state
         self.status = fresh.status
-        self._refresh_clocks(time.time(), mover=None)
+        self._refresh_clocks(self.clock(), mover=None)
         self.broadcast()
 
     # --- who is waited on, and the clocks ---------------------------------------------------
@@ -330,6 +339,7 @@ class Table:
         return [p for p in order if p == first or _may_pass(st, p)]
 
     def _refresh_clocks(self, now: float, mover: int | None) -> None:
+        self.changed_at = now
         awaited = self.awaited()
         if self.turn_timer:
             humans = {p for p in awaited if self.seats[p].kind == "human"}
@@ -341,7 +351,18 @@ class Table:
         st = self.state
         open_phase = self.status == "playing" and len(st.actors()) > 1 and not st.secret_moves()
         self.countdown_deadline = now + self.countdown if self.countdown and open_phase else None
-        self.bot_ready_at = now + self.lobby.settings.bot_delay
+
+    def abandoned(self, now: float) -> bool:
+        """Whether the table has human seats and no person has been connected for
+        `abandoned_after` seconds: its fallback bot then plays those seats (at bot pace) until
+        someone comes back."""
+        humans = [s for s in self.seats if s.kind == "human"]
+        if not humans or any(s.connected for s in humans):
+            self.people_left_at = None
+            return False
+        if self.people_left_at is None:
+            self.people_left_at = now
+        return now >= self.people_left_at + self.lobby.settings.abandoned_after
 
     # --- the driver: bots, turn timers, countdowns --------------------------------------------
     def start(self) -> None:
@@ -363,71 +384,96 @@ class Table:
         self.start()
 
     async def _drive(self) -> None:
-        try:
-            while self.status == "playing":
-                self.changed.clear()
-                now = time.time()
-                action, wake = self._due(now)
+        """Until the game ends: whatever is due (a bot's move, a fallback move, the countdown),
+        else sleep until the next deadline or change. Nothing a bot or the engine raises stops
+        it: the failure is logged and the table goes on (after a pause that grows while the same
+        step keeps failing, so a lasting fault cannot spin)."""
+        failures = 0
+        while self.status == "playing":
+            self.changed.clear()
+            try:
+                action, wake = self._due(self.clock())
                 if action is not None:
                     await action()
+                    failures = 0
                     continue
-                timeout = None if wake is None else max(0.0, wake - now)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.changed.wait(), timeout)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the driver stopped", self.id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                log.exception("table %s: the driver failed (%d in a row); it goes on", self.id,
+                              failures)  # fmt: skip
+                wake = self.clock() + min(60.0, 0.25 * 2**failures)
+            timeout = None if wake is None else max(0.0, wake - self.clock())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), timeout)
 
     def _due(self, now: float):
         """The next thing the server does at this table by itself, or when to look again."""
         times: list[tuple[float, Any]] = []
         if self.countdown_deadline is not None:
             times.append((self.countdown_deadline, self._expire_countdown))
+        abandoned = self.abandoned(now)
+        if self.people_left_at is not None and not abandoned:
+            times.append((self.people_left_at + self.lobby.settings.abandoned_after, None))
         for p in self.awaited():
-            seat = self.seats[p]
-            if seat.kind == "bot" and self.bot_failures < 3:  # else: logged, people go on
-                times.append((self.bot_ready_at, lambda p=p: self._bot_move(p, "bot")))
-                break  # one bot at a time, in next_actor order
-        for p, since in self.awaited_since.items():
-            times.append((since + self.turn_timer, lambda p=p: self._bot_move(p, "fallback")))
+            by = "bot" if self.seats[p].kind == "bot" else "fallback" if abandoned else None
+            if by is not None:  # one bot at a time, in next_actor order, from the change on
+                times.append((self.changed_at, partial(self._bot_move, p, by, self.changed_at)))
+                break
+        if not abandoned:
+            for p, since in self.awaited_since.items():
+                due = since + self.turn_timer
+                times.append((due, partial(self._bot_move, p, "fallback", due)))
         if not times:
             return None, None
         when, action = min(times, key=lambda t: t[0])
-        return (action, None) if when <= now else (None, when)
+        if when > now or action is None:
+            return None, max(when, now + 0.001)
+        return action, None
 
-    def _bot_for(self, p: int) -> Bot:
-        seat = self.seats[p]
-        if seat.bot is None:
-            spec = seat.bot_spec if seat.kind == "bot" else self.fallback_bot
-            seed = derive_seed(int.from_bytes(self.id.encode(), "little"), f"seat/{p}")
-            seat.bot = make_bot(spec, self.game, seed)
-        return seat.bot
+    def bot_choice(self, p: int, by: str) -> levels.Choice:
+        """The bot that moves for seat `p`: its own, or the table's fallback bot."""
+        stored = self.seats[p].bot_spec if by == "bot" else self.fallback_bot
+        return levels.choice(self.game, stored or "random", self.lobby.settings.bot_move_limit)
 
-    async def _bot_move(self, p: int, by: str) -> None:
-        state = self.state
+    def bot_seed(self, p: int, version: int, by: str) -> int:
+        """The seed of a bot's move, drawn from the table's secret (never sent to anyone): a
+        client that knows every public fact cannot reproduce a bot's sealed bid."""
+        msg = f"{by}/{p}/{version}".encode()
+        digest = hmac.new(self.secret, msg, hashlib.sha256).digest()
+        return int.from_bytes(digest[:8], "little") >> 1
+
+    async def _bot_move(self, p: int, by: str, due: float) -> None:
+        """A bot's move for seat `p` (its own bot, or the fallback bot), shown exactly its level's
+        think time (plus `bot_delay`) after `due`, however long the bot took: watchers learn
+        nothing about its hand from its speed. A bot that fails or runs past the move limit is
+        replaced, for this move, by a safe legal move."""
+        state = self.state  # never changed in place (`_apply_locked` replaces it)
         version = len(state.history)
-        obs = Observation(state.clone(), p, list(state.legal_moves(p)))
-        bot = self._bot_for(p)
-        loop = asyncio.get_running_loop()
+        legal = list(state.legal_moves(p))
+        choice = self.bot_choice(p, by)
+        seed = self.bot_seed(p, version, by)
         try:
-            move = await loop.run_in_executor(self.lobby.bot_pool, bot.act, obs)
-        except Exception:
-            log.exception("table %s: bot %s failed at seat %d", self.id, bot.spec(), p)
-            move = RandomBot(version).choose(obs.legal)
+            move = await self.lobby.bots.act(self.game.name, choice.spec, seed, state, p, legal)
+        except Exception as e:  # BotFailed, or the pool's own trouble: the table goes on
+            log.warning("table %s: bot %s at seat %d failed (%s); a safe move instead",
+                        self.id, choice.spec, p, e)  # fmt: skip
+            move = safe_move(legal, seed)
+        release = due + self.lobby.settings.bot_delay + choice.think
+        wait = release - self.clock()
+        if wait > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), wait)
         async with self.lock:
             if self.status != "playing" or len(self.state.history) != version:
                 return  # the table moved on while the bot thought: it is asked again
             try:
                 await self._apply_locked(p, move, by)
-                self.bot_failures = 0
                 return
             except Refused as e:
-                log.error("table %s: bot %s at seat %d refused: %s", self.id, bot.spec(), p, e)
-            try:  # a buggy bot must not stop the game: a random legal move instead
-                await self._apply_locked(p, RandomBot(version).choose(obs.legal), by)
-            except Refused:
-                self.bot_failures += 1
+                log.error("table %s: bot %s at seat %d refused: %s", self.id, choice.spec, p, e)
+            await self._apply_locked(p, safe_move(legal, seed), by)
 
     async def _expire_countdown(self) -> None:
         """MA-9 with a clock: when the countdown ends, each remaining actor who may pass passes,
@@ -465,3 +511,19 @@ class Table:
 
 def _may_pass(state: State, p: int) -> bool:
     return any(mk.kind == "pass" for mk in state.legal_moves(p))
+
+
+def safe_move(legal: list[MoveKind], seed: int) -> Move:
+    """The least committal legal move, with no arithmetic that could fail: a pass (or any kind
+    without an argument), else the first choice, else the smallest amount; a split (art-dice)
+    is drawn by the random bot."""
+    plain = [mk for mk in legal if mk.lo is None and mk.choices is None and mk.parts is None]
+    if plain:
+        return (next((mk for mk in plain if mk.kind == "pass"), plain[0]).kind, None)
+    for mk in legal:
+        if mk.choices is not None:
+            return (mk.kind, mk.choices[0])
+    for mk in legal:
+        if mk.parts is None:
+            return (mk.kind, mk.lo)
+    return RandomBot(seed).choose(legal)

@@ -4,6 +4,7 @@ parameters, and workers handed out first come, first served (a costly table wait
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
 import pytest
@@ -46,27 +47,23 @@ def test_workers_are_handed_out_first_come_first_served():
     game, state, p, legal = position()
     done: list[str] = []
 
-    async def ask(name: str, spec: str):
-        try:
-            await pool.act(game.name, spec, 1, state, p, legal)
-        except BotFailed:
-            pass
-        done.append(name)
-
     async def go():
-        nonlocal pool
         pool = BotPool(1, limit=0.3)
+
+        async def ask(name: str, spec: str):
+            with contextlib.suppress(BotFailed):
+                await pool.act(game.name, spec, 1, state, p, legal)
+            done.append(name)
+
         try:
-            first = asyncio.ensure_future(ask("costly 1", ENDLESS))
-            await asyncio.sleep(0)
-            cheap = asyncio.ensure_future(ask("cheap", "random"))
-            await asyncio.sleep(0)
-            second = asyncio.ensure_future(ask("costly 2", ENDLESS))
-            await asyncio.gather(first, cheap, second)
+            asks = []
+            for name, spec in [("costly 1", ENDLESS), ("cheap", "random"), ("costly 2", ENDLESS)]:
+                asks.append(asyncio.ensure_future(ask(name, spec)))
+                await asyncio.sleep(0)  # each asks for a worker before the next
+            await asyncio.gather(*asks)
         finally:
             await pool.stop()
 
-    pool = None
     asyncio.run(go())
     assert done == ["costly 1", "cheap", "costly 2"]
 

@@ -62,6 +62,7 @@ def check_messages(record: dict, inboxes: list[list[dict]]) -> int:
                     p: [] if over or p is None else [mk.to_json() for mk in state.legal_moves(p)]
                     for p in seats
                 },
+                set() if over else set(state.actors()),
             )
         )
     checked = 0
@@ -72,10 +73,12 @@ def check_messages(record: dict, inboxes: list[list[dict]]) -> int:
             if kind == "state":
                 assert set(msg) - {"ref"} == STATE_KEYS, set(msg)
                 assert msg["seat"] == seat and msg["table"] == record["table"]["id"]
-                views, legal = steps[msg["version"]]
+                views, legal, actors = steps[msg["version"]]
                 assert msg["view"] == views[seat], (seat, msg["version"])
                 assert msg["legal"] == legal[seat], (seat, msg["version"])
-                assert msg["countdown"] is None and msg["timers"] == []
+                # no countdown at these tables; the default turn timer runs for the actors only
+                assert msg["countdown"] is None
+                assert {t["seat"] for t in msg["timers"]} <= actors, msg["timers"]
                 versions.append(msg["version"])
                 checked += 1
             elif kind in ("welcome", "table"):

@@ -1,5 +1,6 @@
 """Whole games on the server: bot tables for every game, the open-auction countdown (MA-9) and
-turn timers with the fallback bot."""
+turn timers with the fallback bot (on a clock the tests move, so no outcome hangs on the
+machine's speed)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from auctionhouse.games import all_games, get_game
 from auctionhouse.server import create_app
 from auctionhouse.server.client import random_move
 
+from .clocks import FakeClock, advance
 from .conftest import test_settings
 from .test_api import new_table
 from .test_websocket import hello, seated
@@ -67,19 +69,32 @@ def open_auction_table(client, countdown):
     raise AssertionError("no deal with an open-auction card in 50 tries")
 
 
-def test_ma9_countdown_closes_the_open_auction_by_passing_in_order(client):
-    tid, tokens, table, p, card = open_auction_table(client, countdown=0.3)
+@pytest.fixture
+def clocked(sqlite_url):
+    """The app in-process with a clock the test moves (deadlines pass when the test says)."""
+    clock = FakeClock()
+    settings = test_settings(sqlite_url, clock=clock, tables_per_minute=1000, joins_per_minute=1000)
+    with TestClient(create_app(settings)) as client:
+        yield client, clock
+
+
+def test_ma9_countdown_closes_the_open_auction_by_passing_in_order(clocked):
+    client, clock = clocked
+    tid, tokens, table, p, card = open_auction_table(client, countdown=20)
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
         hello(ws, {"type": "auth", "token": tokens[p]})
         ws.send_json({"type": "move", "move": ["play", card]})
         msg = ws.receive_json()
         assert msg["view"]["phase"] == "open_auction"
-        assert msg["countdown"]["seconds"] == 0.3
-        assert msg["countdown"]["deadline"] > time.time()
+        assert msg["countdown"] == {"seconds": 20, "deadline": clock.now + 20}
         q = (p + 1) % 3
-        time.sleep(0.1)
-        ws.send_json({"type": "move", "move": ["pass"]})  # the auctioneer passes at once
-        assert ws.receive_json()["version"] == 2
+        ws.send_json({"type": "move", "move": ["pass"]})  # the auctioneer passes
+        msg = ws.receive_json()
+        assert msg["version"] == 2 and msg["countdown"]["deadline"] == clock.now + 20
+        advance(client, clock, 19.9, table)
+        time.sleep(0.2)
+        assert table.version == 2  # not yet
+        advance(client, clock, 0.2, table)
         while msg["version"] < 4:  # sent once stored
             msg = ws.receive_json()
         assert msg["view"]["phase"] != "open_auction" and msg["countdown"] is None
@@ -93,8 +108,9 @@ def test_ma9_countdown_closes_the_open_auction_by_passing_in_order(client):
     assert by == ["seat", "seat", "countdown", "countdown"]
 
 
-def test_ma9_countdown_after_a_bid_sells_to_the_highest_bidder(client):
-    tid, tokens, table, p, card = open_auction_table(client, countdown=0.3)
+def test_ma9_countdown_after_a_bid_sells_to_the_highest_bidder(clocked):
+    client, clock = clocked
+    tid, tokens, table, p, card = open_auction_table(client, countdown=20)
     q = (p + 1) % 3
     with (
         client.websocket_connect(f"/ws/tables/{tid}") as a,
@@ -106,36 +122,39 @@ def test_ma9_countdown_after_a_bid_sells_to_the_highest_bidder(client):
         first = b.receive_json()
         assert first["countdown"] is not None  # everyone sees the deadline
         b.send_json({"type": "move", "move": ["bid", 7]})
+        assert b.receive_json()["version"] == 2
+        advance(client, clock, 21, table)
         wait_until(lambda: table.state.view(None)["phase"] != "open_auction", 10)
     assert table.state.history[2:] == [(s, ("pass", None)) for s in ((q + 1) % 3, p)]
     won = table.state.view(None)["log"][-1]
     assert (won["event"], won["seat"], won["price"]) == ("won", q, 7)
 
 
-def test_turn_timer_lets_the_fallback_bot_move_for_an_absent_seat(sqlite_url):
-    with TestClient(create_app(test_settings(sqlite_url))) as client:
-        t = new_table(client, "art-dice", 2, turn_timer=0.25, fallback_bot="random")
-        tokens = [
-            client.post(f"/api/tables/{t['id']}/join", json={"name": n}).json()["token"]
-            for n in ("a", "b")
-        ]
-        table = client.app.state.lobby.tables[t["id"]]
-        p = table.state.next_actor()
-        with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
-            state = hello(ws, {"type": "auth", "token": tokens[p]})
-            assert [x["seat"] for x in state["timers"]] == [p]
-            assert state["timers"][0]["deadline"] > time.time()
-            start = time.monotonic()
+def test_turn_timer_lets_the_fallback_bot_move_for_an_absent_seat(clocked):
+    client, clock = clocked
+    t = new_table(client, "art-dice", 2, turn_timer=100, fallback_bot="random")
+    tokens = [
+        client.post(f"/api/tables/{t['id']}/join", json={"name": n}).json()["token"]
+        for n in ("a", "b")
+    ]
+    table = client.app.state.lobby.tables[t["id"]]
+    p = table.state.next_actor()
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        state = hello(ws, {"type": "auth", "token": tokens[p]})
+        assert state["timers"] == [{"seat": p, "deadline": clock.now + 100}]
+        advance(client, clock, 99, table)
+        time.sleep(0.2)
+        assert table.version == 0  # not yet
+        advance(client, clock, 2, table)
+        msg = ws.receive_json()
+        while msg["type"] != "state":
             msg = ws.receive_json()
-            while msg["type"] != "state":
-                msg = ws.receive_json()
-            assert time.monotonic() - start > 0.15
-            assert msg["version"] == 1
-        assert table.state.history[0][0] == p
-        import sqlalchemy as sa
+        assert msg["version"] == 1
+    assert table.state.history[0][0] == p
+    import sqlalchemy as sa
 
-        with client.app.state.lobby.db.engine.connect() as conn:
-            assert conn.execute(sa.text("select by from moves")).scalars().first() == "fallback"
+    with client.app.state.lobby.db.engine.connect() as conn:
+        assert conn.execute(sa.text("select by from moves")).scalars().first() == "fallback"
 
 
 def test_bots_wait_for_a_human_actor_and_answer_them(client):
@@ -183,7 +202,8 @@ def test_bots_in_an_open_auction_bid_in_next_actor_order_and_wait_after_passing(
     with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
         hello(ws, {"type": "auth", "token": token})
         ws.send_json({"type": "move", "move": ["play", cards[0]]})
-        wait_until(lambda: table.awaited() == [0] and not table.lock.locked(), 10)
+        wait_until(lambda: table.version >= 1 and table.awaited() == [0], 30)
+        wait_until(lambda: not table.lock.locked(), 10)
         time.sleep(0.1)
         assert table.awaited() == [0]  # the bots are done: the auction waits for the person
         auction = table.state.history[1:]

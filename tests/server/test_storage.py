@@ -21,9 +21,33 @@ def test_migrations_build_the_schema_the_code_uses(db_url):
     storage.upgrade(engine)  # a second start changes nothing
     with engine.connect() as conn:
         ctx = MigrationContext.configure(conn)
-        assert ctx.get_current_revision() == "0001"
+        assert ctx.get_current_revision() == "0002"
         assert compare_metadata(ctx, storage.metadata) == []
     engine.dispose()
+
+
+def test_tables_stored_before_secrets_get_one_each_on_upgrade(db_url):
+    """0002 gives every table stored under 0001 its own secret (the seed of its bots)."""
+    from alembic import command
+    from alembic.config import Config
+
+    engine = storage.make_engine(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(storage.MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+    with engine.begin() as conn:
+        for tid in ("a", "b"):
+            row, seats = table_row(tid)
+            conn.execute(storage.tables.insert().values(**row))
+            conn.execute(storage.seats.insert(), seats)
+    storage.upgrade(engine)
+    with engine.connect() as conn:
+        found = conn.execute(sa.select(storage.tables.c.secret)).scalars().all()
+    engine.dispose()
+    assert len(found) == 2 and len(set(found)) == 2
+    assert all(len(bytes.fromhex(s)) == 32 for s in found)
 
 
 def test_sqlite_runs_in_wal_mode_with_foreign_keys(sqlite_url):

@@ -44,7 +44,7 @@ def test_each_game_against_bots_from_the_lobby_to_the_result_and_replay(
     new_page, server, artifacts, game, players
 ):
     page = new_page()
-    table = create_table(page, server, game, players, ["you"] + ["heuristic"] * (players - 1))
+    table = create_table(page, server, game, players, ["you"] + ["standard"] * (players - 1))
     assert "token" not in page.url
     page.wait_for_selector(".board .panel")
     assert page.locator(".seat-chip.mine").get_attribute("data-seat") == "0"
@@ -86,7 +86,7 @@ def test_each_game_against_bots_from_the_lobby_to_the_result_and_replay(
 
 def test_two_people_at_one_modern_art_table_see_only_their_own_hands(new_page, server, artifacts):
     ann = new_page()
-    seats = ["you", "human", "heuristic", "random"]
+    seats = ["you", "human", "standard", "beginner"]
     table = create_table(ann, server, "modern-art", 4, seats, fields={"turn-timer": "900"})
     ann.wait_for_selector(".invite-panel")
     # the lobby's countdown for Modern Art (20 s) and the turn timer typed in reach the table
@@ -165,7 +165,7 @@ def test_two_people_at_one_modern_art_table_see_only_their_own_hands(new_page, s
 
 def test_a_reload_keeps_the_seat_and_keyboard_alone_plays(new_page, server, artifacts):
     page = new_page()
-    table = create_table(page, server, "qe", 3, ["you", "heuristic", "random"], name="Kim")
+    table = create_table(page, server, "qe", 3, ["you", "standard", "beginner"], name="Kim")
     assert page.evaluate(f"localStorage.getItem('auctionhouse.seat.{table}')")
     assert "token" not in page.url
     rng = random.Random(3)
@@ -209,7 +209,7 @@ def test_the_replay_viewer_steps_through_a_finished_game_with_every_hand(
     page = new_page()
     page.goto(f"{server}/#/")
     page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
-    table = create_table(page, server, "modern-art", 3, ["random", "random", "heuristic"])
+    table = create_table(page, server, "modern-art", 3, ["beginner", "beginner", "standard"])
     page.wait_for_selector(RESULT, timeout=60_000)  # bots only: watched to the end
     page.goto(f"{server}/#/")
     item = page.locator(f".table-list[data-status='finished'] .table-item[data-table='{table}']")
@@ -247,7 +247,7 @@ def test_phone_width_lobby_and_table_fit_the_screen(new_page, server, artifacts)
     page.goto(f"{server}/#/")
     page.wait_for_selector(".game-card")
     page.screenshot(path=str(artifacts / "lobby-phone.png"), full_page=True)
-    create_table(page, server, "modern-art", 3, ["you", "random", "random"], name="Lee")
+    create_table(page, server, "modern-art", 3, ["you", "beginner", "beginner"], name="Lee")
     rng = random.Random(5)
     for _ in range(3):
         page.wait_for_selector(f"{CONTROLS_READY}, {RESULT}", state="attached")

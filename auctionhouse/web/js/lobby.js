@@ -5,27 +5,11 @@ import * as api from "./api.js";
 import { seatName } from "./common.js";
 import { h, put, words, capital } from "./dom.js";
 
-const BOT_WORDS = {
-  random: "Random bot (easy)",
-  heuristic: "Heuristic bot (medium)",
-};
-const SEARCH_SECONDS = 1;
 const DEFAULT_COUNTDOWN = { "modern-art": 20 };
 
-/** The bot specs a seat may take, strongest last: [{spec, label}]. */
+/** The bot levels a seat may take, weakest first: [{spec, label}] (`spec` is the level's name). */
 function botChoices(game) {
-  const out = [];
-  for (const b of game.bots) {
-    if (b.name === "ismcts")
-      out.push({
-        spec: `ismcts:seconds=${SEARCH_SECONDS}`,
-        label: `Search bot (strong, ${SEARCH_SECONDS} s a move)`,
-      });
-    else out.push({ spec: b.name, label: BOT_WORDS[b.name] || `${capital(words(b.name))} bot` });
-  }
-  const rank = (c) =>
-    c.spec === "random" ? 0 : c.spec === "heuristic" ? 1 : c.spec.startsWith("ismcts") ? 3 : 2;
-  return out.sort((a, b) => rank(a) - rank(b));
+  return (game.levels || []).map((lv) => ({ spec: lv.name, label: `${lv.title} (${lv.about})` }));
 }
 
 export function lobbyPage(root) {
@@ -86,7 +70,7 @@ export function lobbyPage(root) {
 
   function resetSeats() {
     const bots = botChoices(state.game);
-    const fallback = (bots.find((b) => b.spec === "heuristic") || bots[0]).spec;
+    const fallback = (bots.find((b) => b.spec === "standard") || bots[0]).spec;
     const old = state.seats;
     state.seats = Array.from(
       { length: state.players },
@@ -212,10 +196,11 @@ export function lobbyPage(root) {
         ),
         secondsField(
           "turn-timer",
-          "Turn timer: a bot moves for a person after (seconds)",
+          "Turn timer: a bot moves for a person after (seconds; 0: never)",
           86400,
           state.timer,
           (v) => (state.timer = v),
+          "180",
         ),
       ),
       h("p", { class: "field-error", role: "alert" }, state.error),
@@ -321,8 +306,8 @@ export function lobbyPage(root) {
     if (title) body.title = title;
     const countdown = Number(document.getElementById("countdown").value);
     if (countdown > 0) body.countdown = countdown;
-    const timer = Number(document.getElementById("turn-timer").value);
-    if (timer > 0) body.turn_timer = timer;
+    const timer = document.getElementById("turn-timer").value.trim();
+    if (timer !== "") body.turn_timer = Number(timer); // empty: the server's default
     const button = document.getElementById("create");
     button.disabled = true;
     try {
@@ -358,7 +343,7 @@ export function lobbyPage(root) {
 }
 
 /** A field for a number of seconds (empty: none), from 1 up to `max`. */
-function secondsField(id, label, max, value, onChange) {
+function secondsField(id, label, max, value, onChange, placeholder = "none") {
   return h(
     "div",
     { class: "field" },
@@ -366,10 +351,10 @@ function secondsField(id, label, max, value, onChange) {
     h("input", {
       id,
       type: "number",
-      min: 1,
+      min: 0,
       max,
       step: 1,
-      placeholder: "none",
+      placeholder,
       value,
       oninput: (ev) => onChange(ev.target.value),
     }),
