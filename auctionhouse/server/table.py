@@ -15,6 +15,7 @@ import hmac
 import json
 import logging
 import secrets
+import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -209,6 +210,7 @@ class Table:
         conn.send(dumps(self.state_message(conn.seat)))
         if conn.seat is not None:
             self._announce()
+            self.changed.set()  # the driver looks again: the table is not abandoned
 
     def detach(self, conn: Connection) -> None:
         if conn not in self.conns:
@@ -217,6 +219,7 @@ class Table:
         if conn.seat is not None:
             self.seats[conn.seat].connected -= 1
             self._announce()
+            self.changed.set()  # the driver looks again: nobody may be left
         if not self.conns and self.status in ("finished", "expired"):
             self.lobby.unload(self)
 
@@ -460,13 +463,15 @@ class Table:
             log.warning("table %s: bot %s at seat %d failed (%s); a safe move instead",
                         self.id, choice.spec, p, e)  # fmt: skip
             move = safe_move(legal, seed)
-        release = due + self.lobby.settings.bot_delay + choice.think
-        wait = release - self.clock()
-        if wait > 0:
+        # shown at due + delay + think; a change of the state ends the wait early (the move is
+        # then stale), nothing else does: a seat connecting must not reveal the bot's speed
+        end = time.monotonic() + due + self.lobby.settings.bot_delay + choice.think - self.clock()
+        while (left := end - time.monotonic()) > 0 and self._unchanged(version):
+            self.changed.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), wait)
+                await asyncio.wait_for(self.changed.wait(), left)
         async with self.lock:
-            if self.status != "playing" or len(self.state.history) != version:
+            if not self._unchanged(version):
                 return  # the table moved on while the bot thought: it is asked again
             try:
                 await self._apply_locked(p, move, by)
@@ -474,6 +479,9 @@ class Table:
             except Refused as e:
                 log.error("table %s: bot %s at seat %d refused: %s", self.id, choice.spec, p, e)
             await self._apply_locked(p, safe_move(legal, seed), by)
+
+    def _unchanged(self, version: int) -> bool:
+        return self.status == "playing" and len(self.state.history) == version
 
     async def _expire_countdown(self) -> None:
         """MA-9 with a clock: when the countdown ends, each remaining actor who may pass passes,

@@ -162,6 +162,8 @@ def double_offer_delay(client, want_fit: bool) -> float | None:
         ws.send_json({"type": "move", "move": ["decline"]})
         declined = next_state(ws)
         start = time.monotonic()
+        with client.websocket_connect(f"/ws/tables/{t['id']}") as other:
+            hello(other, {"type": "auth", "token": token})  # a second tab: no earlier answer
         answered = next_state(ws)
         delay = time.monotonic() - start
         assert answered["version"] == declined["version"] + 1
