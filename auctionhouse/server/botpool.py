@@ -26,6 +26,9 @@ from ..core import Move
 log = logging.getLogger("auctionhouse.server")
 
 
+STARTUP_LIMIT = 120.0  # seconds a new worker may take to import the games and bots
+
+
 class BotFailed(Exception):
     """The bot raised, its worker died, or it ran past the limit; the message says which."""
 
@@ -42,6 +45,7 @@ class _Worker:
         )
         theirs.close()
         self.conn = Connection(ours.detach())
+        self.ready = False  # it says so once its imports are done
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):
@@ -85,8 +89,11 @@ class BotPool:
         worker = await self.idle.get()  # first come, first served
         healthy = False
         try:
+            if not worker.ready:  # a new worker: its start-up is not the bot's time
+                await self._reply(worker, STARTUP_LIMIT)
+                worker.ready = True
             worker.conn.send((game, spec, seed, state, seat, legal))
-            kind, value = await self._reply(worker)
+            kind, value = await self._reply(worker, self.limit)
             healthy = True
         except TimeoutError:
             raise BotFailed(f"no move within the limit of {self.limit:g} s") from None
@@ -101,13 +108,13 @@ class BotPool:
             raise BotFailed(value)
         return value
 
-    async def _reply(self, worker: _Worker) -> tuple[str, Any]:
+    async def _reply(self, worker: _Worker, limit: float) -> tuple[str, Any]:
         loop = asyncio.get_running_loop()
         ready = loop.create_future()
         fd = worker.conn.fileno()
         loop.add_reader(fd, lambda: ready.done() or ready.set_result(None))
         try:
-            await asyncio.wait_for(ready, self.limit)
+            await asyncio.wait_for(ready, limit)
         finally:
             loop.remove_reader(fd)
         return worker.conn.recv()

@@ -16,8 +16,12 @@ from ..games import get_game
 
 
 def serve(conn: Connection) -> None:
-    """Answer requests (game, spec, seed, state, seat, legal) with ("ok", move) or
-    ("error", reason), one at a time."""
+    """Say ("ready", None), then answer requests (game, spec, seed, state, seat, legal) with
+    ("ok", move) or ("error", reason), one at a time."""
+    try:
+        conn.send(("ready", None))
+    except (OSError, ValueError):
+        return
     while True:
         try:
             game, spec, seed, state, seat, legal = conn.recv()

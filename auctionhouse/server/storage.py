@@ -311,13 +311,6 @@ def load_table(conn: Connection, table_id: str) -> dict | None:
     return out
 
 
-def unfinished_ids(conn: Connection) -> list[str]:
-    query = (
-        sa.select(tables.c.id).where(tables.c.status != "finished").order_by(tables.c.created_at)
-    )
-    return list(conn.execute(query).scalars())
-
-
 def finished_rows(conn: Connection, limit: int) -> list[dict]:
     """The newest finished tables with their seats (no setups, no moves)."""
     cols = [c for c in tables.c if c.name not in ("setup", "secret")]

@@ -197,7 +197,7 @@ def test_a_reload_keeps_the_seat_and_keyboard_alone_plays(new_page, server, arti
     page.keyboard.press("Control+A")
     page.keyboard.type(str(ranges[0][0]))
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelectorAll('.log-list li').length > {version}")
+    page.locator(".log-list li").nth(version).wait_for(state="attached")
     assert page.locator(".move-error").inner_text() == ""
     play_to_end([page], rng)
     assert result_scores(page) == dict(enumerate(record(server, table)["result"]["scores"]))

@@ -7,7 +7,12 @@ import { clearDrafts, controls } from "./controls.js";
 import { h, listWords, put, words } from "./dom.js";
 import { renderer } from "./games/index.js";
 
-const NO_RECONNECT = new Set([4401, 4404]);
+const NO_RECONNECT = new Set([4401, 4403, 4404, 4410]);
+const CLOSED_BECAUSE = {
+  4403: "This page's address may not open a connection to this server.",
+  4404: "There is no such table.",
+  4410: "This table expired: nobody joined it in time.",
+};
 
 export function tablePage(root, tableId) {
   const page = {
@@ -107,13 +112,16 @@ export function tablePage(root, tableId) {
         page.notice = "This browser's seat at this table is no longer valid; you are watching.";
       } else if (NO_RECONNECT.has(ev.code)) {
         page.link = "closed";
-        page.notice = ev.code === 4404 ? "There is no such table." : "The server refused this connection.";
+        page.notice = CLOSED_BECAUSE[ev.code] || "The server refused this connection.";
         render();
         return;
       }
       page.link = "reconnecting";
       renderHead();
-      const wait = Math.min(10000, 500 * 2 ** page.retry++);
+      // too many connects (1013): the server said when to come back
+      const later = ev.code === 1013 ? 1000 * (page.retryAfter || 5) : 0;
+      page.retryAfter = 0;
+      const wait = Math.max(later, Math.min(10000, 500 * 2 ** page.retry++));
       setTimeout(connect, wait);
     };
   }
@@ -131,6 +139,7 @@ export function tablePage(root, tableId) {
       if (page.pending && (msg.ref === page.pending || !msg.legal.length)) page.pending = null;
       if (msg.ref) page.error = "";
     } else if (msg.type === "error") {
+      if (msg.retry_after) page.retryAfter = msg.retry_after;
       if (page.pending && msg.ref === page.pending) page.pending = null;
       page.error = msg.message || msg.code;
     } else {
