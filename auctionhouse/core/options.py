@@ -74,6 +74,10 @@ def resolve_options(
 ) -> dict[str, Any]:
     """Every option of the game with its value: defaults filled in, unknown names refused."""
     by_name = {o.name: o for o in specs}
+    if raw is not None and not isinstance(raw, dict):
+        raise OptionError(
+            f"{game_name}'s options are a table of name: value, not a {type(raw).__name__}"
+        )
     raw = dict(raw or {})
     unknown = sorted(set(raw) - set(by_name))
     if unknown:

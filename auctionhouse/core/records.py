@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import AuctionhouseError, IllegalMove, RecordError
+from .files import FileProblem, MiB, read_text
 from .moves import describe_move, move_from_json
 from .state import RECORD_FORMAT
 
@@ -14,17 +15,23 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
+MAX_RECORD_BYTES = 16 * MiB  # a game of MAX_MOVES (100,000) moves takes about 2 MiB
+
 
 def load_record(path: str | Path) -> dict:
-    """Read a record file, with a sentence for a missing or malformed file."""
+    """Read a record file, with a sentence for a missing, malformed or oversized file."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise RecordError(f"cannot read record {path}: {e.strerror or e}") from None
+        text = read_text(Path(path), MAX_RECORD_BYTES)
+    except FileProblem as e:
+        raise RecordError(f"cannot read record {path}: {e}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"record {path} is not JSON: {e.msg} at line {e.lineno}") from None
+    except ValueError as e:  # a number of over 4300 digits
+        raise RecordError(f"record {path} is not a record: {e}") from None
+    except RecursionError:
+        raise RecordError(f"record {path} is not a record: its JSON is too deeply nested") from None
     if not isinstance(data, dict):
         raise RecordError(f"record {path} is not a JSON object")
     return data

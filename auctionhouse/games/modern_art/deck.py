@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core import OptionError
+from ...core.files import FileProblem, MiB, read_text
 
 ARTISTS = ("Manuel Carvalho", "Sigrid Thaler", "Daniel Melim", "Ramon Martins", "Rafael Silveira")
 SHORT = ("MC", "ST", "DM", "RM", "RS")
@@ -27,6 +28,12 @@ STANDARD = (
     (3, 3, 3, 3, 3),
     (4, 3, 3, 3, 3),
 )
+
+# Bounds for deck files and decks given as options (the server takes them from anyone): far
+# above any edition, far below what would take a machine's memory.
+MAX_OF_A_KIND = 100  # cards of one artist and auction type (editions have 2 to 4)
+MAX_CARDS = 1000  # cards in the deck (the standard deck has 70)
+MAX_DECK_FILE_BYTES = MiB
 
 _ALIASES = {"daniel melin": "Daniel Melim"}  # seed 000's spelling (MA-1)
 _SYMBOL_ALIASES = {
@@ -89,8 +96,11 @@ def convert_deck(raw: Any) -> Any:
     missing = [a for a in ARTISTS if a not in out]
     if missing:
         raise OptionError(f"{source}: no cards given for {', '.join(missing)} (all five artists)")
-    if sum(map(sum, out.values())) == 0:
+    total = sum(map(sum, out.values()))
+    if total == 0:
         raise OptionError(f"{source}: the deck has no cards")
+    if total > MAX_CARDS:
+        raise OptionError(f"{source}: the deck has {total} cards; at most {MAX_CARDS} are allowed")
     if [out[a] for a in ARTISTS] == [list(r) for r in STANDARD]:
         return "standard"
     return {a: out[a] for a in ARTISTS}
@@ -98,16 +108,16 @@ def convert_deck(raw: Any) -> Any:
 
 def _read_deck_file(path: Path) -> Any:
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise OptionError(f"deck file {path}: cannot read it ({e.strerror or e})") from None
+        text = read_text(path, MAX_DECK_FILE_BYTES)
+    except FileProblem as e:
+        raise OptionError(f"deck file {path}: cannot read it ({e})") from None
+    kind = "TOML" if path.suffix.lower() == ".toml" else "JSON"
     try:
-        if path.suffix.lower() == ".toml":
-            return tomllib.loads(text)
-        return json.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as e:
-        kind = "TOML" if path.suffix.lower() == ".toml" else "JSON"
+        return tomllib.loads(text) if kind == "TOML" else json.loads(text)
+    except ValueError as e:  # the decode errors, and numbers of over 4300 digits
         raise OptionError(f"deck file {path}: not valid {kind} ({e})") from None
+    except RecursionError:
+        raise OptionError(f"deck file {path}: not a deck ({kind} too deeply nested)") from None
 
 
 def _artist_name(source: str, key: Any) -> str:
@@ -146,4 +156,10 @@ def _symbol_counts(source: str, artist: str, value: Any) -> list[int]:
         if type(n) is not int or n < 0:
             raise OptionError(f"{source}: {artist} {sym} must be a whole number >= 0, not {n!r}")
         counts[s] += n
+    for s, n in enumerate(counts):
+        if n > MAX_OF_A_KIND:
+            raise OptionError(
+                f"{source}: {artist} {SYMBOLS[s]} has {n} cards; at most {MAX_OF_A_KIND} of one "
+                "artist and auction type are allowed"
+            )
     return counts
