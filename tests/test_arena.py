@@ -93,3 +93,10 @@ def test_ray_backend_gives_the_same_results_as_local_processes():
     local = tournament(*args, workers=2)
     on_ray = tournament(*args, workers=2, backend="ray")
     assert on_ray["bots"] == local["bots"]
+
+
+def test_many_bots_few_seats_does_not_list_every_permutation():
+    # 40 bots in 5 seats have 78,960,960 seatings; a 10-game tournament needs only 10 of them
+    res = tournament(MA, 5, ["random"] * 40, 10, 1)
+    assert sum(r["games"] for r in res["bots"]) == 50
+    assert sum(r["wins"] for r in res["bots"]) == pytest.approx(10)

@@ -6,14 +6,22 @@ the backend and the number of workers.
 
 from __future__ import annotations
 
+import logging
 import os
+import re
+import socket
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 
 from ..core import AuctionhouseError
 from .jobs import Job, Outcome, run_chunk
+from .limits import check_workers
 
 Progress = Callable[[int], None]  # called with the number of games just finished
+BACKENDS = ("local", "ray")
+RAY_CONNECT_TIMEOUT = 60.0  # seconds to wait for the Ray cluster at an address
 
 
 def chunked(jobs: Sequence[Job], size: int) -> list[list[Job]]:
@@ -32,11 +40,12 @@ def run_jobs(
     address: str | None = None,
     progress: Progress | None = None,
 ) -> list[Outcome]:
+    if backend not in BACKENDS:
+        raise AuctionhouseError(f"unknown backend {backend!r} (use local or ray)")
+    check_workers(workers)
     if backend == "ray":
         outcomes = _run_ray(jobs, workers, address, progress)
-    elif backend != "local":
-        raise AuctionhouseError(f"unknown backend {backend!r} (use local or ray)")
-    elif workers <= 1:
+    elif workers == 1:
         outcomes = []
         for chunk in chunked(jobs, 1):
             outcomes.extend(run_chunk(chunk))
@@ -54,13 +63,19 @@ def default_workers() -> int:
 
 def _run_processes(jobs, workers, progress) -> list[Outcome]:
     out: list[Outcome] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_chunk, c) for c in chunked(jobs, chunk_size(len(jobs), workers))]
-        for f in as_completed(futures):
-            done = f.result()
-            out.extend(done)
-            if progress:
-                progress(len(done))
+    chunks = chunked(jobs, chunk_size(len(jobs), workers))
+    try:
+        with ProcessPoolExecutor(max_workers=max(1, min(workers, len(chunks)))) as pool:
+            futures = [pool.submit(run_chunk, c) for c in chunks]
+            for f in as_completed(futures):
+                done = f.result()
+                out.extend(done)
+                if progress:
+                    progress(len(done))
+    except BrokenProcessPool:
+        raise AuctionhouseError(
+            "a worker process died (killed, or out of memory): try fewer workers"
+        ) from None
     return out
 
 
@@ -73,8 +88,10 @@ def _run_ray(jobs, workers, address, progress) -> list[Outcome]:
         ) from None
     started = False
     if not ray.is_initialized():
-        kwargs = {"address": address} if address else {"num_cpus": max(1, workers)}
-        ray.init(include_dashboard=False, log_to_driver=False, **kwargs)
+        if address:
+            _connect_ray(ray, address, RAY_CONNECT_TIMEOUT)
+        else:
+            ray.init(include_dashboard=False, log_to_driver=False, num_cpus=max(1, workers))
         started = True
     try:
         task = ray.remote(run_chunk)
@@ -90,3 +107,42 @@ def _run_ray(jobs, workers, address, progress) -> list[Outcome]:
     finally:
         if started:
             ray.shutdown()
+
+
+def _connect_ray(ray, address: str, timeout: float) -> None:
+    """`ray.init(address)`, failing with a sentence when nothing listens there or no cluster
+    answers within `timeout` seconds (Ray itself would retry forever)."""
+    if address not in ("auto", "local"):
+        m = re.fullmatch(r"(?:ray://)?(\[[^\]]+\]|[^:/\s]+):(\d{1,5})", address)
+        if m is None:
+            raise AuctionhouseError(
+                f"a Ray address is host:port, ray://host:port or auto, not {address!r}"
+            )
+        host = m.group(1).strip("[]")
+        try:
+            socket.create_connection((host, int(m.group(2))), timeout=min(5.0, timeout)).close()
+        except OSError as e:
+            reason = e.strerror or str(e) or type(e).__name__
+            raise AuctionhouseError(f"no Ray cluster at {address}: {reason}") from None
+    failure: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            ray.init(
+                address=address,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.ERROR,
+            )
+        except Exception as e:
+            failure.append(e)
+
+    # in a thread, so that waiting can be bounded; one that never connects is left behind
+    attempt = threading.Thread(target=connect, daemon=True)
+    attempt.start()
+    attempt.join(timeout)
+    if attempt.is_alive():
+        raise AuctionhouseError(f"no Ray cluster answered at {address} within {timeout:g} s")
+    if failure:
+        reason = (str(failure[0]).strip() or type(failure[0]).__name__).splitlines()[0]
+        raise AuctionhouseError(f"cannot connect to the Ray cluster at {address}: {reason}")

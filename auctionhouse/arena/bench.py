@@ -5,8 +5,16 @@ from __future__ import annotations
 import time
 
 from ..bots.random_bot import RandomBot
-from ..core import Game, derive_seed
+from ..core import AuctionhouseError, Game, derive_seed
+from .limits import MAX_BENCH_SECONDS
 from .runner import play
+
+
+def check_seconds(seconds: float) -> None:
+    if not 0 < seconds <= MAX_BENCH_SECONDS:  # also refuses nan
+        raise AuctionhouseError(
+            f"a benchmark runs more than 0 and at most {MAX_BENCH_SECONDS:g} s, not {seconds}"
+        )
 
 
 def bench_game(
@@ -16,6 +24,7 @@ def bench_game(
     (other load on the machine does not count); `games_per_second` and `us_per_move` cover the
     moves, and the deal (`new_state` from a seed) is timed apart: `deal_us` a game, and
     `games_per_second_with_deal` counts both."""
+    check_seconds(seconds)
     games = moves = 0
     elapsed = dealing = 0.0
     while elapsed < seconds or games < min_games:
@@ -35,11 +44,11 @@ def bench_game(
         "players": players,
         "games": games,
         "seconds": round(elapsed, 3),
-        "games_per_second": games / elapsed,
+        "games_per_second": _per(games, elapsed),
         "moves_per_game": moves / games,
-        "us_per_move": elapsed / moves * 1e6,
+        "us_per_move": _per(elapsed * 1e6, moves),
         "deal_us": dealing / games * 1e6,
-        "games_per_second_with_deal": games / (elapsed + dealing),
+        "games_per_second_with_deal": _per(games, elapsed + dealing),
     }
 
 
@@ -48,6 +57,7 @@ def bench_ismcts(game: Game, players: int, seconds: float = 2.0, seed: int = 1) 
     from ..bots.ismcts import ISMCTSBot
     from ..core.players import Observation
 
+    check_seconds(seconds)
     iterations = 0
     elapsed = 0.0
     k = 0
@@ -70,4 +80,8 @@ def bench_ismcts(game: Game, players: int, seconds: float = 2.0, seed: int = 1) 
         elapsed += time.perf_counter() - t0
         iterations += bot.iterations_done
         k += 1
-    return iterations / elapsed
+    return _per(iterations, elapsed)
+
+
+def _per(amount: float, seconds: float) -> float:
+    return amount / seconds if seconds > 0 else 0.0

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..bots import make_bot
-from ..core import derive_seed
+from ..core import AuctionhouseError, derive_seed
 from .runner import play
 
 
@@ -55,7 +55,10 @@ def run_job(job: Job) -> Outcome:
         rec = state.record()
         rec["bots"] = list(job.seats)
         path = Path(job.records_dir) / f"{job.game}-{job.label}{job.index:05d}.json"
-        path.write_text(json.dumps(rec, separators=(",", ":")), encoding="utf-8")
+        try:
+            path.write_text(json.dumps(rec, separators=(",", ":")), encoding="utf-8")
+        except OSError as e:
+            raise AuctionhouseError(f"cannot write record {path}: {e.strerror or e}") from None
     res = state.result()
     return Outcome(job.index, tuple(res.scores), tuple(res.shares()), len(state.history), seconds)
 

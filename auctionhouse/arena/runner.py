@@ -8,6 +8,8 @@ from pathlib import Path
 
 from ..bots import Bot, Observation, make_bot
 from ..core import AuctionhouseError, Game, State, derive_seed
+from ..core.files import ready_folder
+from .limits import check_games
 
 MAX_MOVES = 100_000
 
@@ -96,9 +98,10 @@ def simulate(
     from .backends import run_jobs
     from .jobs import Job
 
+    check_games(games)
     opts, specs = prepare(game, players, bot_specs, options)
     if records_dir is not None:
-        records_dir.mkdir(parents=True, exist_ok=True)
+        ready_folder(records_dir, "records folder")
     jobs = []
     for g in range(games):
         deal = derive_seed(seed, f"game/{g}")

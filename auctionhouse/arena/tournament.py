@@ -10,8 +10,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..core import AuctionhouseError, Game, derive_seed
+from ..core.files import ready_folder
 from .backends import run_jobs
 from .jobs import Job
+from .limits import check_games
 from .runner import prepare, series_header
 from .stats import Ratings, share_ci95
 
@@ -26,20 +28,23 @@ def competitor_names(specs: Sequence[str]) -> list[str]:
     return names
 
 
-def seatings(competitors: int, players: int) -> list[tuple[int, ...]]:
+def seatings(competitors: int, players: int, limit: int | None = None) -> list[tuple[int, ...]]:
     """Every ordered choice of `players` competitors, in blocks of `players` rotations: each
-    block puts each of its competitors in each seat once."""
-    out = []
-    for combo in itertools.permutations(range(competitors), players):
-        if combo[0] == min(combo):  # one representative per rotation class
-            out.extend(combo[i:] + combo[:i] for i in range(players))
-    return out
+    block puts each of its competitors in each seat once. Only the first `limit` if given (40
+    competitors in 5 seats have 79 million)."""
+    blocks = (
+        combo[i:] + combo[:i]
+        for combo in itertools.permutations(range(competitors), players)
+        if combo[0] == min(combo)  # one representative per rotation class
+        for i in range(players)
+    )
+    return list(itertools.islice(blocks, limit))
 
 
 def schedule(game: Game, players: int, specs: Sequence[str], games: int, seed: int, options: dict):
     """The tournament's games: seatings cycle through every permutation, one deal per block of
     rotations (so each competitor meets the same cards from every seat)."""
-    order = seatings(len(specs), players)
+    order = seatings(len(specs), players, games)  # game g sits as order[g % len(order)]
     jobs = []
     for g in range(games):
         seating = order[g % len(order)]
@@ -66,6 +71,7 @@ def tournament(
     address: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> dict:
+    check_games(games)
     if len(bot_specs) < 2:
         raise AuctionhouseError("a tournament needs at least two bots")
     if len(bot_specs) < players:
@@ -120,17 +126,34 @@ CSV_COLUMNS = ["bot", "spec", "games", "wins", "win_share", "ci95_low", "ci95_hi
 
 def write_results(result: dict, out: Path) -> list[Path]:
     """The result as JSON at `out` (made .json) and as CSV beside it."""
-    json_path = out.with_suffix(".json")
-    csv_path = out.with_suffix(".csv")
-    json_path.parent.mkdir(parents=True, exist_ok=True)
-    json_path.write_text(json.dumps(result, indent=2), encoding="utf-8")
-    with csv_path.open("w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(CSV_COLUMNS)
-        for r in result["bots"]:
-            w.writerow(
-                [r["bot"], r["spec"], r["games"], round(r["wins"], 4), round(r["win_share"], 4),
-                 round(r["ci95"][0], 4), round(r["ci95"][1], 4), round(r["mean_score"], 3),
-                 r["rating"]["mu"], r["rating"]["sigma"], r["rating"]["ordinal"]]
-            )  # fmt: skip
+    json_path, csv_path = result_paths(out)
+    try:
+        json_path.write_text(json.dumps(result, indent=2), encoding="utf-8")
+        with csv_path.open("w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f)
+            w.writerow(CSV_COLUMNS)
+            for r in result["bots"]:
+                w.writerow(
+                    [r["bot"], r["spec"], r["games"], round(r["wins"], 4), round(r["win_share"], 4),
+                     round(r["ci95"][0], 4), round(r["ci95"][1], 4), round(r["mean_score"], 3),
+                     r["rating"]["mu"], r["rating"]["sigma"], r["rating"]["ordinal"]]
+                )  # fmt: skip
+    except OSError as e:
+        raise AuctionhouseError(
+            f"cannot write the results: {e.strerror or e} ({e.filename})"
+        ) from None
     return [json_path, csv_path]
+
+
+def result_paths(out: Path) -> tuple[Path, Path]:
+    """OUT.json and OUT.csv, their folder made ready: checked before a tournament is played."""
+    try:
+        if out.name in ("", ".", ".."):
+            raise ValueError(out)
+        paths = out.with_suffix(".json"), out.with_suffix(".csv")
+    except ValueError:
+        raise AuctionhouseError(
+            f"--out names the results' files (OUT.json, OUT.csv), not {out}"
+        ) from None
+    ready_folder(out.parent, "the folder of --out")
+    return paths
