@@ -1,15 +1,22 @@
-"""The command line: games, simulate, replay, bench."""
+"""The command line: games, simulate, play, tournament, replay, bench, serve.
+
+Bad input of any kind ends in one line on stderr and exit code 2: the package's errors through
+`fail`, typer's usage errors through `OneLineErrors`.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import functools
 import json
+import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -19,41 +26,119 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
 
+from .arena.limits import MAX_BENCH_SECONDS, MAX_GAMES, MAX_WORKERS
 from .core import AuctionhouseError, load_record, parse_option_args, replay
 from .games import all_games, get_game
+from .server.settings import Settings
+
+console = Console()
+err = Console(stderr=True)
+SERVER = Settings()  # the server's defaults, shown in `serve --help`
+
+# typer raises click's exceptions (its own copy of click since typer 0.26) and exports only some:
+# their common base is found from one it exports
+_CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
+def print_error(message: str) -> None:
+    """`error: message` on one line of stderr, the message taken literally (no rich markup)."""
+    line = " ".join(str(message).split())
+    err.print(Text.assemble(("error:", "bold red"), " ", line), soft_wrap=True, highlight=False)
+
+
+def fail(message: str) -> NoReturn:
+    print_error(message)
+    raise typer.Exit(2)
+
+
+class OneLineErrors(TyperGroup):
+    """Typer's command group, printing a usage error (a missing argument, a value out of range)
+    as one line where typer draws the usage and a box."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            # not standalone: errors come out as exceptions, an exit as its code (commands
+            # return nothing else)
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except _CLICK_ERROR as e:
+            if type(e).__name__ != "NoArgsIsHelpError":  # else the help is printed already
+                ctx = getattr(e, "ctx", None)
+                hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+                print_error(e.format_message() + hint)
+            sys.exit(e.exit_code)
+        except typer.Abort:
+            print_error("aborted")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 app = typer.Typer(
+    cls=OneLineErrors,
     help="Play, simulate and study auction board games.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
-err = Console(stderr=True)
+
+
+# --- checks typer runs on option values (a failure is a usage error) ----------------------------
+def between(lo: float, hi: float, *, above: bool = False, unit: str = "seconds") -> Callable:
+    """A number from `lo` (or above it) to `hi`, finite."""
+
+    def check(value: float | None) -> float | None:
+        too_low = value is not None and (value <= lo if above else value < lo)
+        if value is not None and (too_low or not value <= hi):  # `not <=` also catches nan
+            low = f"more than {lo:g}" if above else f"at least {lo:g}"
+            raise typer.BadParameter(f"must be {low} and at most {hi:g} {unit}, not {value}")
+        return value
+
+    return check
+
+
+def one_of(*choices: str) -> Callable:
+    def check(value: str | None) -> str | None:
+        if value is not None and value not in choices:
+            allowed = ", ".join(choices[:-1]) + f" or {choices[-1]}"
+            raise typer.BadParameter(f"use {allowed}, not {value!r}")
+        return value
+
+    return check
+
 
 # Arguments and options that several commands share.
 GameArg = Annotated[str, typer.Argument(help="Game name, see `auctionhouse games`.")]
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players (seats).")]
+GamesOpt = Annotated[
+    int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="Number of games.")
+]
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
 ]
 DeckOpt = Annotated[
-    Path | None, typer.Option(help="Deck file (JSON or TOML) for games with a deck option.")
+    Path | None,
+    typer.Option(help="Deck file (JSON or TOML, at most 1 MiB) for games with a deck option."),
 ]
-BackendOpt = Annotated[str, typer.Option(help="Where games run: local or ray.")]
+BackendOpt = Annotated[
+    str, typer.Option(callback=one_of("local", "ray"), help="Where games run: local or ray.")
+]
 AddressOpt = Annotated[
-    str | None, typer.Option(help="Ray cluster address (ray backend); default: start one.")
+    str | None,
+    typer.Option(help="Ray cluster address, host:port (ray backend); default: start one."),
 ]
 
 
-def fail(message: str) -> None:
-    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
+def seed_option(help: str):
+    return typer.Option(min=0, max=2**63 - 1, help=help)
 
 
 def command(*args, **kwargs):
-    """`app.command`, with the package's errors turned into a one-line message and exit code 2."""
+    """`app.command`, with the package's errors (and files that cannot be written) turned into
+    a one-line message and exit code 2."""
 
     def register(fn):
         @functools.wraps(fn)
@@ -62,10 +147,18 @@ def command(*args, **kwargs):
                 return fn(*a, **kw)
             except AuctionhouseError as e:
                 fail(str(e))
+            except OSError as e:
+                where = f" ({e.filename})" if e.filename else ""
+                fail(f"{e.strerror or e}{where}")
 
         return app.command(*args, **kwargs)(run)
 
     return register
+
+
+def check_address(backend: str, address: str | None) -> None:
+    if address is not None and backend != "ray":
+        fail("--address is the Ray cluster's: give it with --backend ray")
 
 
 def game_options(game_name: str, option: list[str], deck: Path | None) -> tuple:
@@ -95,8 +188,8 @@ def games() -> None:
 def simulate(
     game: GameArg,
     players: PlayersOpt = 4,
-    games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the whole series.")] = 1,
+    games_: GamesOpt = 100,
+    seed: Annotated[int, seed_option("Seed of the whole series.")] = 1,
     bots: Annotated[
         str, typer.Option(help="One bot for all seats, or a comma list, one per seat.")
     ] = "random",
@@ -105,7 +198,9 @@ def simulate(
     records: Annotated[
         Path | None, typer.Option(help="Write each game's record into this folder.")
     ] = None,
-    workers: Annotated[int, typer.Option(help="Worker processes (local backend).")] = 1,
+    workers: Annotated[
+        int, typer.Option(min=1, max=MAX_WORKERS, help="Worker processes (local backend).")
+    ] = 1,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
     as_json: Annotated[
@@ -116,8 +211,7 @@ def simulate(
     from .arena.runner import prepare
     from .arena.runner import simulate as run
 
-    if games_ < 1:
-        fail("--games must be at least 1")
+    check_address(backend, address)
     g, opts = game_options(game, option, deck)
     opts, specs = prepare(g, players, bots.split(","), opts)
     extra = {"workers": workers, "backend": backend, "address": address}
@@ -133,7 +227,7 @@ def simulate(
     for s in summary["seats"]:
         table.add_row(
             str(s["seat"]),
-            s["bot"],
+            escape(s["bot"]),
             f"{s['wins']:g}",
             f"{100 * s['wins'] / games_:.1f}",
             f"{s['mean_score']:.1f}",
@@ -154,26 +248,29 @@ def play(
         str | None,
         typer.Option(help="Bots for the other seats: one for all, or one per seat in order."),
     ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed of the deal (random if not given).")
-    ] = None,
+    seed: Annotated[int | None, seed_option("Seed of the deal (random if not given).")] = None,
     option: OptionOpt = None,
     deck: DeckOpt = None,
     records: Annotated[Path, typer.Option(help="Folder for the game's record.")] = Path("records"),
 ) -> None:
-    """Play one game in the terminal against bots (type help at any prompt)."""
+    """Play one game in the terminal against bots (type help at any prompt). The record is saved
+    however the game ends: over, quit, the end of input, or Ctrl+C (then the exit code is 130)."""
     import random
 
     from .terminal import TerminalGame
 
     g, opts = game_options(game, option, deck)
+    opts = g.resolve(players, opts)  # the player count first: the seats depend on it
     if not 0 <= seat < players:
         fail(f"--seat must be a seat from 0 to {players - 1}, not {seat}")
     if bots is None:
         bots = "heuristic" if "heuristic" in g.bots() else "random"
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
-    TerminalGame(g, players, seat, bots.split(","), seed, opts, records, console).run()
+    session = TerminalGame(g, players, seat, bots.split(","), seed, opts, records, console)
+    session.run()
+    if session.interrupted:
+        raise typer.Exit(130)
 
 
 @contextlib.contextmanager
@@ -187,7 +284,8 @@ def progress_bar(title: str, total: int):
         TextColumn("eta"),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=err, transient=True) as progress:
+    # not drawn when stderr is no terminal: there it would only leave an empty line
+    with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
         task = progress.add_task(title, total=total)
         yield lambda n=1: progress.advance(task, n)
 
@@ -200,11 +298,18 @@ def tournament(
         typer.Option(help="Competitors, comma-separated, e.g. heuristic,random,ismcts:seconds=1"),
     ],
     players: PlayersOpt = 4,
-    games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the tournament.")] = 1,
+    games_: GamesOpt = 100,
+    seed: Annotated[int, seed_option("Seed of the tournament.")] = 1,
     option: OptionOpt = None,
     deck: DeckOpt = None,
-    workers: Annotated[int, typer.Option(help="Worker processes or Ray tasks in flight.")] = 0,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=MAX_WORKERS,
+            help="Worker processes or Ray tasks in flight (default: one per core).",
+        ),
+    ] = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
     out: Annotated[Path | None, typer.Option(help="Write results to OUT.json and OUT.csv.")] = None,
@@ -213,11 +318,12 @@ def tournament(
     """Bots against each other over seatings balanced by permutation: win shares with 95%
     intervals and openskill ratings. Same seed, same results, whatever the workers or backend."""
     from .arena.backends import default_workers
+    from .arena.tournament import result_paths, write_results
     from .arena.tournament import tournament as run
-    from .arena.tournament import write_results
 
-    if games_ < 1:
-        fail("--games must be at least 1")
+    check_address(backend, address)
+    if out is not None:
+        result_paths(out)  # a place the results cannot go is refused before the games
     g, opts = game_options(game, option, deck)
     specs = [b for b in bots.split(",") if b.strip()]
     w = workers or default_workers()
@@ -236,7 +342,7 @@ def tournament(
     for r in sorted(result["bots"], key=lambda r: -r["rating"]["ordinal"]):
         lo, hi = r["ci95"]
         table.add_row(
-            r["bot"], str(r["games"]), f"{100 * r['win_share']:.1f}%",
+            escape(r["bot"]), str(r["games"]), f"{100 * r['win_share']:.1f}%",
             f"{100 * lo:.1f}-{100 * hi:.1f}%", f"{r['mean_score']:.1f}",
             f"{r['rating']['mu']:.1f} ± {r['rating']['sigma']:.1f}",
         )  # fmt: skip
@@ -246,12 +352,15 @@ def tournament(
         f"with {w} worker(s) on {backend}"
     )
     for path in paths:
-        console.print(f"wrote {path}")
+        console.print(f"wrote {escape(str(path))}", soft_wrap=True)
 
 
 @command("replay")
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A record written by simulate, play or the server.")],
+    file: Annotated[
+        Path,
+        typer.Argument(help="A record written by simulate, play or the server (at most 16 MiB)."),
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Replay a record, check every move, and print the result."""
@@ -284,7 +393,12 @@ def bench(
     players: Annotated[
         int, typer.Option("--players", "-p", help="Players per game (capped to each game's range).")
     ] = 4,
-    seconds: Annotated[float, typer.Option(help="Seconds of play per game.")] = 3.0,
+    seconds: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, MAX_BENCH_SECONDS, above=True), help="Seconds of play per game."
+        ),
+    ] = 3.0,
     ismcts: Annotated[bool, typer.Option(help="Also measure ISMCTS iterations per second.")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
@@ -328,15 +442,18 @@ def bench(
 @command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     database_url: Annotated[
         str | None,
         typer.Option(
             help="SQLAlchemy URL, e.g. postgresql+psycopg://user:pass@host/db "
-            "(default: a SQLite file in your user data folder)."
+            "(default: a SQLite file in your user data folder). Checked before the server starts."
         ),
     ] = None,
-    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.8,
+    bot_delay: Annotated[
+        float,
+        typer.Option(callback=between(0, 60), help="Seconds a bot waits before it moves."),
+    ] = SERVER.bot_delay,
     sqlite_synchronous: Annotated[
         str,
         typer.Option(
@@ -344,22 +461,71 @@ def serve(
             "cut); NORMAL survives a killed server but may lose the last moves to a power cut."
         ),
     ] = "FULL",
-    log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+    log_level: Annotated[
+        str,
+        typer.Option(
+            callback=one_of("debug", "info", "warning", "error"),
+            help="debug, info, warning or error.",
+        ),
+    ] = "info",
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another site (scheme://host[:port]) whose pages may open WebSockets here "
+            "(repeatable)."
+        ),
+    ] = None,
+    allow_any_bot: Annotated[
+        bool,
+        typer.Option(
+            "--allow-any-bot", help="Accept any bot spec on tables, not only the named levels."
+        ),
+    ] = SERVER.allow_any_bot,
+    turn_timer: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 86400),
+            help="Seconds a person has for a move on tables that choose no timer (0: no timer).",
+        ),
+    ] = SERVER.default_turn_timer or 0,
+    open_table_ttl: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 30 * 86400, above=True),
+            help="Seconds an open table nobody completes is kept.",
+        ),
+    ] = SERVER.open_table_ttl,
+    bot_move_limit: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 3600, above=True),
+            help="Seconds a bot's move may take at most; past them a safe move is played for it.",
+        ),
+    ] = SERVER.bot_move_limit,
+    bot_workers: Annotated[
+        int, typer.Option(min=1, max=64, help="Processes that run the bots' moves.")
+    ] = SERVER.bot_workers,
 ) -> None:
     """Run the multiplayer game server: HTTP API and WebSockets (see docs/server.md). Unfinished
-    tables resume from the database."""
-    from .server import Settings
+    tables resume from the database. The address and the database are checked first."""
     from .server import serve as run
+    from .server.preflight import check_database, check_listen, check_origin
 
-    if bot_delay < 0:
-        fail("--bot-delay must not be negative")
     if sqlite_synchronous.upper() not in ("FULL", "NORMAL"):
         fail(f"--sqlite-synchronous is FULL or NORMAL, not {sqlite_synchronous!r}")
     settings = Settings(
         database_url=database_url,
         bot_delay=bot_delay,
         sqlite_synchronous=sqlite_synchronous.upper(),
+        allowed_origins=tuple(dict.fromkeys(check_origin(o) for o in allow_origin or ())),
+        allow_any_bot=allow_any_bot,
+        default_turn_timer=turn_timer or None,
+        open_table_ttl=open_table_ttl,
+        bot_move_limit=bot_move_limit,
+        bot_workers=bot_workers,
     )
+    check_listen(host, port)
+    check_database(settings.url())
     run(host, port, settings, log_level)
 
 

@@ -81,3 +81,53 @@ def test_only_the_seat_s_own_hand_is_drawn():
 def test_bad_seat_is_refused():
     result = runner.invoke(app, ["play", "modern-art", "-p", "3", "--seat", "3"])
     assert result.exit_code == 2 and "--seat must be a seat from 0 to 2" in result.stderr
+
+
+def saved_record(tmp_path, game: str) -> dict:
+    files = list(tmp_path.glob(f"{game}-*.json"))
+    assert len(files) == 1
+    return json.loads(files[0].read_text())
+
+
+def test_the_end_of_input_saves_the_game(tmp_path):
+    # a few moves, then standard input runs out in the middle of the game
+    args = ["play", "ratzia", "-p", "3", "--seed", "3", "--records", str(tmp_path)]
+    result = runner.invoke(app, args, input="1\n\n" * 3)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and result.stderr == ""
+    rec = saved_record(tmp_path, "ratzia")
+    assert [line for line in result.stdout.splitlines() if "record saved to" in line] == [
+        f"input ended: record saved to {next(tmp_path.glob('ratzia-*.json'))}"
+    ]
+    state = replay(get_game("ratzia"), rec)
+    assert not state.is_over() and any(m[0] == 0 for m in rec["moves"])
+
+
+def test_ctrl_c_saves_the_game_and_exits_130(tmp_path, monkeypatch):
+    import auctionhouse.cli
+
+    answers = iter(["1", "", "1", ""])
+
+    def ask(prompt: str) -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
+
+    monkeypatch.setattr(auctionhouse.cli.console, "input", ask)
+    args = ["play", "qe", "-p", "3", "--seed", "6", "--records", str(tmp_path)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 130, result.output
+    assert "Traceback" not in result.output and result.stderr == ""
+    path = next(tmp_path.glob("qe-*.json"))
+    assert f"interrupted: record saved to {path}" in result.stdout.splitlines()
+    state = replay(get_game("qe"), saved_record(tmp_path, "qe"))
+    assert not state.is_over() and len(state.history) > 0
+
+
+def test_typed_brackets_are_shown_as_typed(tmp_path):
+    args = ["play", "modern-art", "-p", "3", "--seed", "2", "--records", str(tmp_path)]
+    result = runner.invoke(app, args, input="[/]\n[bold]\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "'[/]' is not a choice" in result.stdout
+    assert "'[bold]' is not a choice" in result.stdout

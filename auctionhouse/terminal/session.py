@@ -1,6 +1,7 @@
 """A game between one person at the keyboard and bots, shown with rich.
 
 Only the person's seat's view is ever drawn; the moves offered are that seat's legal moves.
+However the game ends (over, quit, Ctrl+C, end of input), its record is saved.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
 from ..bots import make_bot
 from ..bots.candidates import split_points
-from ..core import Game, IllegalMove, MoveKind, derive_seed
+from ..core import AuctionhouseError, Game, IllegalMove, MoveKind, derive_seed
+from ..core.files import ready_folder
 from ..core.players import Observation
 
 HELP = """Type the number of a choice, then an amount when asked (Enter takes the one shown in
@@ -47,6 +50,7 @@ class TerminalGame:
         self.console = console or Console()
         self.ask = ask or self.console.input
         self.records_dir = records_dir
+        self.interrupted = False  # set when Ctrl+C ended the game
         self.state = game.new_state(players, options, seed=seed)
         self.bots = {}
         others = [p for p in range(players) if p != seat]
@@ -60,9 +64,12 @@ class TerminalGame:
         for p, spec in zip(others, specs, strict=True):
             self.bots[p] = make_bot(spec, game, derive_seed(seed, f"terminal/{p}"))
         self.shown = 0  # log entries already printed
+        ready_folder(records_dir, "records folder")  # before the game, not after it
 
     # --- the loop --------------------------------------------------------------------------
     def run(self) -> Path:
+        """Play to the end or until the person leaves; the record's path. Ctrl+C and the end of
+        input leave the table too (`interrupted` tells Ctrl+C)."""
         s = self.state
         self.console.print(
             f"[bold]{self.game.title}[/] with {s.num_players} players; you are seat {self.seat}. "
@@ -79,6 +86,13 @@ class TerminalGame:
                     s.apply(p, self.bots[p].act(obs))
         except Quit:
             self.console.print("You left the table.")
+        except EOFError:
+            self.console.print()  # the prompt's line
+            return self.save("input ended: ")
+        except KeyboardInterrupt:
+            self.interrupted = True
+            self.console.print()
+            return self.save("interrupted: ")
         self.show()
         if s.is_over():
             self.show_result()
@@ -107,8 +121,8 @@ class TerminalGame:
                 raise Quit
             if not answer.isdigit() or not 1 <= int(answer) <= len(options):
                 self.console.print(
-                    f"[yellow]{answer!r} is not a choice: type a number from 1 to {len(options)}, "
-                    "or help[/]"
+                    f"[yellow]{escape(repr(answer))} is not a choice: type a number from 1 to "
+                    f"{len(options)}, or help[/]"
                 )
                 continue
             _, mk, arg = options[int(answer) - 1]
@@ -151,7 +165,7 @@ class TerminalGame:
                 return None
             if not mk.accepts(arg):
                 self.console.print(
-                    f"[yellow]{text} does not fit: {len(mk.parts)} amounts, each {ranges}, "
+                    f"[yellow]{escape(text)} does not fit: {len(mk.parts)} amounts, each {ranges}, "
                     f"adding up to {mk.lo}-{mk.hi}[/]"
                 )
                 return None
@@ -161,7 +175,7 @@ class TerminalGame:
         if not text:
             return mk.lo
         if not text.lstrip("-").isdigit():
-            self.console.print(f"[yellow]{text!r} is not a whole number[/]")
+            self.console.print(f"[yellow]{escape(repr(text))} is not a whole number[/]")
             return None
         amount = int(text)
         if amount < mk.lo or (mk.hi is not None and amount > mk.hi):
@@ -170,10 +184,7 @@ class TerminalGame:
         return amount
 
     def read(self, prompt: str) -> str:
-        try:
-            return self.ask(prompt).strip()
-        except EOFError:  # the input ended: leave the table, keeping the record
-            raise Quit from None
+        return self.ask(prompt).strip()
 
     # --- drawing ---------------------------------------------------------------------------
     def personal(self, text: str) -> str:
@@ -205,13 +216,13 @@ class TerminalGame:
         table.add_column("seat")
         table.add_column("score", justify="right")
         for p, score in enumerate(res.scores):
-            who = "you" if p == self.seat else f"seat {p} ({self.bots[p].spec()})"
+            who = "you" if p == self.seat else f"seat {p} ({escape(self.bots[p].spec())})"
             mark = " winner" if p in res.winners else ""
             table.add_row(who + mark, str(score))
         self.console.print(table)
 
-    def save(self) -> Path:
-        self.records_dir.mkdir(parents=True, exist_ok=True)
+    def save(self, lead: str = "") -> Path:
+        """Write the record as the game stands; one line says where (after `lead`)."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.records_dir / f"{self.game.name}-{stamp}-seat{self.seat}.json"
         rec = self.state.record()
@@ -219,8 +230,12 @@ class TerminalGame:
             "(you)" if p == self.seat else self.bots[p].spec()
             for p in range(self.state.num_players)
         ]
-        path.write_text(json.dumps(rec, separators=(",", ":")), encoding="utf-8")
-        self.console.print(f"record saved to {path}")
+        try:
+            self.records_dir.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(rec, separators=(",", ":")), encoding="utf-8")
+        except OSError as e:
+            raise AuctionhouseError(f"cannot save the record {path}: {e.strerror or e}") from None
+        self.console.print(f"{lead}record saved to {escape(str(path))}", soft_wrap=True)
         return path
 
 
