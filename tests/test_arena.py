@@ -100,3 +100,21 @@ def test_many_bots_few_seats_does_not_list_every_permutation():
     res = tournament(MA, 5, ["random"] * 40, 10, 1)
     assert sum(r["games"] for r in res["bots"]) == 50
     assert sum(r["wins"] for r in res["bots"]) == pytest.approx(10)
+
+
+def test_ctrl_c_drops_the_games_not_started(tmp_path):
+    from auctionhouse.arena.backends import run_jobs
+    from auctionhouse.arena.jobs import Job
+
+    opts = get_game("qe").resolve(3, {})
+    jobs = [
+        Job(i, "qe", 3, opts, ("random",) * 3, i, i, records_dir=str(tmp_path))
+        for i in range(20_000)
+    ]
+
+    def interrupt(done: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_jobs(jobs, workers=2, progress=interrupt)
+    assert len(list(tmp_path.iterdir())) < 20_000  # the games already handed out end, no more

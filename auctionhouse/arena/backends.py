@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import signal
 import socket
 import threading
 from collections.abc import Callable, Sequence
@@ -64,19 +65,27 @@ def default_workers() -> int:
 def _run_processes(jobs, workers, progress) -> list[Outcome]:
     out: list[Outcome] = []
     chunks = chunked(jobs, chunk_size(len(jobs), workers))
+    # Ctrl+C reaches the workers too: they ignore it, and the games not started are dropped
+    # (leaving the pool normally would wait for every one of them)
+    pool = ProcessPoolExecutor(max(1, min(workers, len(chunks))), initializer=_ignore_sigint)
     try:
-        with ProcessPoolExecutor(max_workers=max(1, min(workers, len(chunks)))) as pool:
-            futures = [pool.submit(run_chunk, c) for c in chunks]
-            for f in as_completed(futures):
-                done = f.result()
-                out.extend(done)
-                if progress:
-                    progress(len(done))
+        futures = [pool.submit(run_chunk, c) for c in chunks]
+        for f in as_completed(futures):
+            done = f.result()
+            out.extend(done)
+            if progress:
+                progress(len(done))
     except BrokenProcessPool:
         raise AuctionhouseError(
             "a worker process died (killed, or out of memory): try fewer workers"
         ) from None
+    finally:
+        pool.shutdown(wait=len(out) == len(jobs), cancel_futures=True)
     return out
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_ray(jobs, workers, address, progress) -> list[Outcome]:
