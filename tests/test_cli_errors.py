@@ -250,6 +250,8 @@ def test_a_ray_cluster_that_does_not_answer_times_out():
         ("notaurl", ["notaurl", "database URL"]),
         ("postgresql+psycopg://u:secret@127.0.0.1:1/x", ["127.0.0.1", "cannot connect"]),
         ("sqlite:////nonexistent/dir/x.db", ["/nonexistent/dir", "does not exist"]),
+        ("sqlite://", ["in-memory"]),
+        ("sqlite:///:memory:", ["in-memory"]),
     ],
 )
 def test_serve_checks_the_database_first(url, words, no_server):

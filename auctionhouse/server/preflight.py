@@ -83,7 +83,7 @@ def check_database(url: str, timeout: float = DATABASE_TIMEOUT) -> None:
         ) from None
     connect_args = {}
     if dialect.name == "sqlite":
-        _check_sqlite_folder(parsed.database)
+        _check_sqlite_file(parsed.database, dict(parsed.query))
     elif dialect.driver in ("psycopg", "psycopg2", "pymysql", "mysqldb"):
         connect_args["connect_timeout"] = max(2, round(timeout))
     try:
@@ -110,8 +110,13 @@ def check_database(url: str, timeout: float = DATABASE_TIMEOUT) -> None:
         raise PreflightError(f"cannot connect to the database {shown}: {_reason(failure[0])}")
 
 
-def _check_sqlite_folder(database: str | None) -> None:
-    if not database or database == ":memory:" or database.startswith("file:"):
+def _check_sqlite_file(database: str | None, query: dict) -> None:
+    if not database or database == ":memory:" or query.get("mode") == "memory":
+        raise PreflightError(
+            "--database-url: an in-memory SQLite database is not one the server can use (its "
+            "connections would each see an empty one, and every game would be lost): name a file"
+        )
+    if database.startswith("file:"):
         return
     folder = Path(database).expanduser().absolute().parent
     if not folder.is_dir():
