@@ -505,6 +505,27 @@ def serve(
     bot_workers: Annotated[
         int, typer.Option(min=1, max=64, help="Processes that run the bots' moves.")
     ] = SERVER.bot_workers,
+    abandoned_after: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 30 * 86400, above=True),
+            help="Seconds a game may go on with no person connected before bots play for them.",
+        ),
+    ] = SERVER.abandoned_after,
+    tables_per_minute: Annotated[
+        int,
+        typer.Option(min=0, max=1_000_000, help="New tables a minute per client address (0: any)."),
+    ] = SERVER.tables_per_minute,
+    joins_per_minute: Annotated[
+        int,
+        typer.Option(
+            min=0, max=1_000_000, help="Seats joined a minute per client address (0: any)."
+        ),
+    ] = SERVER.joins_per_minute,
+    connects_per_minute: Annotated[
+        int,
+        typer.Option(min=0, max=1_000_000, help="WebSocket connects a minute per seat (0: any)."),
+    ] = SERVER.seat_connects_per_minute,
 ) -> None:
     """Run the multiplayer game server: HTTP API and WebSockets (see docs/server.md). Unfinished
     tables resume from the database. The address and the database are checked first."""
@@ -523,6 +544,10 @@ def serve(
         open_table_ttl=open_table_ttl,
         bot_move_limit=bot_move_limit,
         bot_workers=bot_workers,
+        abandoned_after=abandoned_after,
+        tables_per_minute=tables_per_minute,
+        joins_per_minute=joins_per_minute,
+        seat_connects_per_minute=connects_per_minute,
     )
     check_listen(host, port)
     check_database(settings.url())

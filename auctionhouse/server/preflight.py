@@ -108,6 +108,24 @@ def check_database(url: str, timeout: float = DATABASE_TIMEOUT) -> None:
     engine.dispose()
     if failure:
         raise PreflightError(f"cannot connect to the database {shown}: {_reason(failure[0])}")
+    _migrate(url, shown)
+
+
+def _migrate(url: str, shown: str) -> None:
+    """Create or upgrade the schema now (the server would at start-up), so that a database that
+    refuses it (a user without the right to create tables, a schema from a newer release) is one
+    sentence, not a traceback from inside the server."""
+    from .storage import make_engine, upgrade
+
+    engine = make_engine(url)
+    try:
+        upgrade(engine)
+    except Exception as e:
+        raise PreflightError(
+            f"cannot create or upgrade the tables in {shown}: {_reason(e)}"
+        ) from None
+    finally:
+        engine.dispose()
 
 
 def _check_sqlite_file(database: str | None, query: dict) -> None:

@@ -4,6 +4,7 @@ database thread commits batches and fails only the bad call; the CLI's serve com
 from __future__ import annotations
 
 import asyncio
+import socket
 
 import pytest
 import sqlalchemy as sa
@@ -59,6 +60,27 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(sqlite_url):
     engine.dispose()
     with pytest.raises(ValueError, match="synchronous"):
         storage.make_engine(sqlite_url, "SOMETIMES")
+
+
+def test_sqlite_checkpoints_beside_the_commits_not_inside_them(sqlite_url):
+    """The server's connections never checkpoint in a commit (a move would wait for it); the
+    database's own checkpoint copies the whole log."""
+    db = storage.Database(sqlite_url)
+    db.start()
+
+    async def go():
+        await db.run(storage.insert_table, *table_row("a"))
+        for i in range(300):
+            await db.append_move("a", i, 0, ["bid", i], "seat", None)
+
+    try:
+        asyncio.run(go())
+        with db.engine.connect() as conn:
+            assert conn.exec_driver_sql("pragma wal_autocheckpoint").scalar() == 0
+        busy, frames, copied = db.checkpoint()
+        assert busy == 0 and frames > 0 and copied == frames
+    finally:
+        db.stop()
 
 
 def table_row(tid: str) -> tuple[dict, list[dict]]:
@@ -123,3 +145,17 @@ def test_serve_command_options_and_errors():
         assert word in out.output
     bad = runner.invoke(cli, ["serve", "--bot-delay", "-1"])
     assert bad.exit_code == 2 and "bot-delay" in bad.output
+
+
+def test_serve_accepts_a_reachable_postgresql(postgres_url, monkeypatch):
+    """`serve` checks the database before it starts: a PostgreSQL that answers passes."""
+    import auctionhouse.server
+
+    seen = {}
+    monkeypatch.setattr(auctionhouse.server, "serve", lambda *a, **kw: seen.update(args=a))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = str(s.getsockname()[1])
+    result = CliRunner().invoke(cli, ["serve", "--port", port, "--database-url", postgres_url])
+    assert result.exit_code == 0, result.output
+    assert seen["args"][2].database_url == postgres_url
