@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 
 import sqlalchemy as sa
 
@@ -81,7 +82,15 @@ async def scenario(db_url: str) -> None:
             for i, (_, _, socks) in enumerate(humans)
             for j, s in enumerate(socks)
         ]
-        await asyncio.sleep(1.0)
+        watched = [sock for _, _, sock in bots] + [socks[0] for _, _, socks in humans]
+
+        def started() -> int:
+            return sum(s.state is not None and s.state["version"] > 0 for s in watched)
+
+        deadline = time.monotonic() + 120
+        while started() < 3:  # however fast or slow the machine: once three games are under way
+            assert time.monotonic() < deadline, "the games did not start"
+            await asyncio.sleep(0.02)
         proc.send_signal(signal.SIGKILL)  # in the middle of games
         proc.wait(10)
         await asyncio.gather(*plays)
