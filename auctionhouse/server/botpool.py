@@ -5,9 +5,9 @@ a thread and the interpreter's lock for every table. Here each move goes to a wo
 one that has not answered within `limit` seconds is killed and replaced, and the caller gets
 `BotFailed`. Workers are handed out first come, first served, and a table asks for one move at a
 time, so a table with costly bots waits its turn behind the others and never starves them: with
-W workers and T tables waiting, a table's move starts within ceil(T / W) moves of the others,
-each at most `limit` long. Workers run at a lower CPU priority than the server, so people's moves
-and messages come first.
+W workers and T other tables waiting, a table's move starts within ceil(T / W) moves of the
+others, each at most `limit` long (a stopped worker's replacement is handed out once started).
+Workers run at a lower CPU priority than the server, so people's moves and messages come first.
 """
 
 from __future__ import annotations
@@ -126,6 +126,8 @@ class BotPool:
             self.workers.remove(worker)
         try:
             fresh = await asyncio.to_thread(_Worker)
+            await self._reply(fresh, STARTUP_LIMIT)  # handed out only once it is ready
+            fresh.ready = True
         except Exception:
             log.exception("a bot worker could not be started; %d left", len(self.workers))
             return

@@ -333,3 +333,16 @@ def test_tables_of_endless_bots_do_not_starve_another_tables_bots(sqlite_url):
         lobby = client.app.state.lobby
         assert lobby.bots.killed >= 2
         assert all(lobby.tables[h["id"]].version >= 1 for h in hogs)
+        with lobby.db.engine.connect() as conn:
+            times = (
+                conn.execute(
+                    sa.text("select created_at from moves where table_id = :t order by seq"),
+                    {"t": t["id"]},
+                )
+                .scalars()
+                .all()
+            )
+    # each move waited at most for the one endless move ahead of it (two workers, two other
+    # tables: docs/server.md), and a worker's start-up after one was stopped: seconds, not the
+    # minutes an endless move would take
+    assert max(b - a for a, b in zip(times, times[1:], strict=False)) < 5.0
