@@ -39,8 +39,8 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 class SeatSpec(BaseModel):
     kind: Literal["human", "bot"] = Field(description="a person who joins, or a server-side bot")
     bot: str | None = Field(
-        None, max_length=200, description="for a bot seat: its spec, e.g. `heuristic` or "
-        "`ismcts:seconds=0.5` (default `random`)",
+        None, max_length=200, description="for a bot seat: its level, `beginner`, `standard` "
+        "or `strong` (default `beginner`); other bot specs only where the operator allows them",
     )  # fmt: skip
 
 
@@ -62,7 +62,9 @@ class NewTable(BaseModel):
         "(default: the server's, 180 unless its operator says otherwise; 0: no timer)",
     )  # fmt: skip
     fallback_bot: str | None = Field(
-        None, max_length=200, description="bot for timed-out seats; default heuristic or random"
+        None,
+        max_length=200,
+        description="the level that moves for timed-out seats (default `standard`)",
     )
 
 
