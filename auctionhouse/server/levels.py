@@ -44,8 +44,7 @@ _SEARCH = {
     "qe": "ismcts:iterations=10:margin=1.5",
     "art-dice": "ismcts:halving=400:steps=2:margin=1:fill=true",
 }
-SEARCH_SECONDS = 1.0  # the search levels' own cap (their `seconds`)
-SEARCH_THINK = 1.25  # what the server waits: the cap, one late iteration and the trip
+SEARCH_THINK = 1.25  # what the server waits: their 1 s cap, one late iteration and the trip
 ALIASES = {"random": "beginner", "heuristic": "standard", "ismcts": "strong"}
 
 

@@ -134,7 +134,8 @@ class Database:
         self.commits = 0
         self.checkpointer: threading.Thread | None = None
         self._stopping = threading.Event()
-        if url.startswith("sqlite"):
+        self.sqlite = url.startswith("sqlite")
+        if self.sqlite:
             # SQLite copies its write-ahead log into the database file every 1000 pages, inside
             # whichever commit crosses that line: tens of milliseconds (two syncs) added to that
             # move. A thread of its own does it instead, beside the commits.
@@ -144,7 +145,7 @@ class Database:
         upgrade(self.engine)
         self.thread = threading.Thread(target=self._work, name="auctionhouse-db", daemon=True)
         self.thread.start()
-        if self.url.startswith("sqlite"):
+        if self.sqlite:
             self.checkpointer = threading.Thread(
                 target=self._checkpoints, name="auctionhouse-checkpoint", daemon=True
             )

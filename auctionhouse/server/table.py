@@ -89,10 +89,6 @@ class Seat:
 class Table:
     """A table held in memory; the database holds the same table, move for move."""
 
-    def clock(self) -> float:
-        """Wall-clock seconds (deadlines are sent to clients): the lobby's clock."""
-        return self.lobby.clock()
-
     def __init__(self, lobby: Lobby, row: dict, state: State) -> None:
         self.lobby = lobby
         self.id: str = row["id"]
@@ -123,6 +119,10 @@ class Table:
         secret = row.get("secret")
         self.secret = bytes.fromhex(secret) if secret else secrets.token_bytes(32)
         self._refresh_clocks(self.clock(), mover=None)
+
+    def clock(self) -> float:
+        """Wall-clock seconds (deadlines are sent to clients): the lobby's clock."""
+        return self.lobby.clock()
 
     @classmethod
     def from_row(cls, lobby: Lobby, row: dict) -> Table:
@@ -213,6 +213,7 @@ class Table:
             self.changed.set()  # the driver looks again: the table is not abandoned
 
     def detach(self, conn: Connection) -> None:
+        """Forget a connection (the caller then lets the lobby release a table that is over)."""
         if conn not in self.conns:
             return
         self.conns.discard(conn)
@@ -220,8 +221,6 @@ class Table:
             self.seats[conn.seat].connected -= 1
             self._announce()
             self.changed.set()  # the driver looks again: nobody may be left
-        if not self.conns and self.status in ("finished", "expired"):
-            self.lobby.unload(self)
 
     def _announce(self) -> None:
         """Tell everyone watching who sits where and who is connected, soon: the lobby gathers

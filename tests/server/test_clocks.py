@@ -5,12 +5,14 @@ clock is one the tests move, so no outcome depends on the machine's speed."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 from fastapi.testclient import TestClient
 
 from auctionhouse.server import create_app
+from auctionhouse.server.client import random_move
 
 from .clocks import FakeClock, advance
 from .conftest import test_settings
@@ -80,20 +82,12 @@ def test_a_person_who_leaves_on_their_turn_is_moved_for_and_can_come_back(clocke
     with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
         state = hello(ws, {"type": "auth", "token": tokens[table.state.next_actor()]})
         assert state["legal"]
-        ws.send_json({"type": "move", "move": ["pass"] if state["legal"][0]["kind"] == "pass"
-                      else _any(state["legal"]), "ref": "back"})  # fmt: skip
+        move = random_move(state["legal"], random.Random(0))
+        ws.send_json({"type": "move", "move": move, "ref": "back"})
         msg = ws.receive_json()
         while msg["type"] != "state":
             msg = ws.receive_json()
         assert msg["ref"] == "back" and msg["version"] == v + 1
-
-
-def _any(legal: list[dict]) -> list:
-    import random
-
-    from auctionhouse.server.client import random_move
-
-    return random_move(legal, random.Random(0))
 
 
 def test_a_table_nobody_watches_is_played_by_its_fallback_bot_until_somebody_returns(sqlite_url):
