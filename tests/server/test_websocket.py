@@ -18,8 +18,9 @@ STATE_KEYS = {"type", "table", "version", "status", "seat", "view", "legal", "co
 
 
 def seated(client, game="modern-art", players=3):
-    """A started all-human table: its id, the tokens by seat, and the server's table."""
-    t = new_table(client, game, players)
+    """A started all-human table: its id, the tokens by seat, and the server's table. It has no
+    turn timer: however slowly a test runs, no bot moves for its people."""
+    t = new_table(client, game, players, turn_timer=0)
     tokens = [
         client.post(f"/api/tables/{t['id']}/join", json={"name": f"p{i}"}).json()["token"]
         for i in range(players)
