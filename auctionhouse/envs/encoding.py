@@ -1,0 +1,115 @@
+"""A game's encoding: a fixed-size observation vector read from a seat's view, and a fixed
+action space with an exact legal-action mask.
+
+An encoding is built for one game, player count and options (sizes may depend on them, e.g. a
+Modern Art deck file). It reads only `state.view(seat)` and `state.legal_moves(seat)`: what the
+seat may know and do, never the rest of the state. Observations are lists of floats here (the
+adapters turn them into float32 arrays); seats are rotated so that the observing seat comes
+first, then the next seat in turn order, and so on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from ..core import Game, Move, State
+from .actions import ActionSpace, Segment
+
+
+class Feature(NamedTuple):
+    """One block of the observation vector: `size` numbers, each within lo..hi."""
+
+    name: str
+    size: int
+    text: str
+    lo: float = 0.0
+    hi: float = 1.0
+
+
+class Encoding:
+    """Observation features and action segments of one game; subclasses give `features`,
+    `segments` and `observe`."""
+
+    game_name: str = ""
+    # what the docs say of the action space (caps, discretization), one paragraph
+    actions_text: str = ""
+
+    def __init__(self, game: Game, players: int, options: dict[str, Any] | None = None) -> None:
+        self.game = game
+        self.players = players
+        self.options = game.resolve(players, options)
+        self.features: tuple[Feature, ...] = tuple(self.build_features())
+        self.actions = ActionSpace(self.build_segments())
+        self.offsets: dict[str, int] = {}
+        at = 0
+        for f in self.features:
+            if f.name in self.offsets:
+                raise ValueError(f"two features called {f.name!r}")
+            self.offsets[f.name] = at
+            at += f.size
+        self.size = at
+        self.lows = [f.lo for f in self.features for _ in range(f.size)]
+        self.highs = [f.hi for f in self.features for _ in range(f.size)]
+
+    # --- what a game's encoding gives --------------------------------------------------------
+    def build_features(self) -> Sequence[Feature]:
+        raise NotImplementedError
+
+    def build_segments(self) -> Sequence[Segment]:
+        raise NotImplementedError
+
+    def observe(self, view: dict) -> list[float]:
+        """The observation vector of the seat whose view this is (`size` floats)."""
+        raise NotImplementedError
+
+    # --- the same, from a state and a seat ---------------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        return self.actions.size
+
+    def observation(self, state: State, seat: int) -> list[float]:
+        return self.observe(state.view(seat, log=False))
+
+    def legal_actions(self, state: State, seat: int) -> list[int]:
+        return self.actions.legal_ids(state.legal_moves(seat))
+
+    def legal_runs(self, state: State, seat: int) -> list[tuple[int, int]]:
+        """The legal ids as (start, stop) runs: a mask is these slices set to 1."""
+        return self.actions.runs(state.legal_moves(seat))
+
+    def move(self, state: State, seat: int, action: int) -> Move:
+        """The move of id `action` for `seat` now; IllegalMove if the id is not legal."""
+        return self.actions.move(action, state.legal_moves(seat))
+
+    def action(self, move: Move) -> int | None:
+        """The id of `move`, None when it has none (an amount beyond the cap)."""
+        return self.actions.action(move)
+
+    def rotate(self, view: dict) -> list[int]:
+        """The seats in observation order: the viewer first, then each next seat."""
+        seat, n = view["seat"], view["players"]
+        if seat is None:
+            raise ValueError("an observation is a seat's, not a spectator's")
+        return [(seat + i) % n for i in range(n)]
+
+    # --- documentation -----------------------------------------------------------------------
+    def feature_table(self) -> str:
+        """The features as a Markdown table (docs/envs.md shows one per game)."""
+        rows = ["| offset | size | feature | range | meaning |", "|---|---|---|---|---|"]
+        for f in self.features:
+            rows.append(
+                f"| {self.offsets[f.name]} | {f.size} | `{f.name}` | {f.lo:g}..{f.hi:g} | {f.text} |"
+            )
+        return "\n".join(rows)
+
+    def action_table(self) -> str:
+        """The action segments as a Markdown table."""
+        rows = ["| ids | move | argument |", "|---|---|---|"]
+        for seg in self.actions.segments:
+            last = seg.start + seg.size - 1
+            ids = f"{seg.start}" if last == seg.start else f"{seg.start}..{last}"
+            first, end = seg.label(0), seg.label(seg.size - 1)
+            arg = "none" if seg.size == 1 else f"{first} .. {end}"
+            rows.append(f"| {ids} | `{seg.kind}` | {arg} |")
+        return "\n".join(rows)
