@@ -26,15 +26,17 @@ class Segment:
     start: int = 0
 
     def __init__(self) -> None:
-        self._cache: dict[MoveKind, tuple[int, ...]] = {}
+        self._cache: dict[MoveKind, tuple[int, ...] | range] = {}
 
-    def offsets(self, mk: MoveKind) -> tuple[int, ...]:
-        """The offsets (ids less `start`) of the moves `mk` allows, ascending, cached."""
+    def offsets(self, mk: MoveKind) -> tuple[int, ...] | range:
+        """The offsets (ids less `start`) of the moves `mk` allows, ascending, cached (a range
+        when they follow one another)."""
         found = self._cache.get(mk)
         if found is None:
             if len(self._cache) >= CACHE_MOST:
                 self._cache.clear()
-            found = self._cache[mk] = tuple(self._offsets(mk))
+            found = self._offsets(mk)
+            self._cache[mk] = found = found if type(found) is range else tuple(found)
         return found
 
     def _offsets(self, mk: MoveKind) -> Iterable[int]:
