@@ -400,13 +400,26 @@ def bench(
         ),
     ] = 3.0,
     ismcts: Annotated[bool, typer.Option(help="Also measure ISMCTS iterations per second.")] = True,
+    envs: Annotated[
+        bool,
+        typer.Option(
+            "--envs",
+            help="Measure the research environments instead: PettingZoo steps/s with random "
+            "masked actions beside the engine's moves/s, and a step's parts in microseconds "
+            "(needs the envs extra).",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Random-playout speed of each game (games/s and microseconds per move, the moves timed;
-    the deal timed apart), and ISMCTS iterations per second."""
+    the deal timed apart), and ISMCTS iterations per second; with --envs, the speed of the
+    PettingZoo environments."""
     from .arena.bench import bench_game, bench_ismcts
 
     chosen = [get_game(n) for n in game] if game else all_games()
+    if envs:
+        bench_environments(chosen, players, seconds, as_json)
+        return
     rows = []
     for g in chosen:
         n = min(max(players, g.min_players), g.max_players)
@@ -435,6 +448,40 @@ def bench(
             f"{r['deal_us']:.1f}",
             f"{r['games_per_second_with_deal']:.0f}",
             "-" if its is None else f"{its:.0f}",
+        )
+    console.print(table)
+
+
+def bench_environments(chosen: list, players: int, seconds: float, as_json: bool) -> None:
+    try:
+        from .envs.bench import bench_envs
+    except ImportError as e:
+        fail(
+            f"the environments need the envs extra ({e.name} is missing): "
+            "pip install 'auctionhouse[envs]'"
+        )
+    rows = []
+    for g in chosen:
+        n = min(max(players, g.min_players), g.max_players)
+        if not as_json:
+            err.print(f"benchmarking the {g.name} environment ({n} players, {seconds:g} s)...")
+        rows.append(bench_envs(g, n, seconds))
+    if as_json:
+        print(json.dumps(rows))
+        return
+    table = Table(title="Environments: random masked actions, one core")
+    cols = ("game", "players", "engine moves/s", "env steps/s", "raw env steps/s")
+    parts = ("view us", "encode us", "mask us", "engine move us")
+    for col in (*cols, *parts):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for r in rows:
+        table.add_row(
+            r["game"],
+            str(r["players"]),
+            f"{r['engine_moves_per_second']:,.0f}",
+            f"{r['env_steps_per_second']:,.0f}",
+            f"{r['raw_env_steps_per_second']:,.0f}",
+            *(f"{r[k]:.1f}" for k in ("view_us", "encode_us", "mask_us", "engine_move_us")),
         )
     console.print(table)
 

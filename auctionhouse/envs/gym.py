@@ -1,0 +1,174 @@
+"""Gymnasium environments: one seat of a game, the other seats played by our bots.
+
+`SeatEnv("ratzia", players=3, opponents="heuristic")`, or through Gymnasium's registry once this
+module is imported: `gymnasium.make("auctionhouse/Ratzia-v0", players=3)` (ids
+`auctionhouse/ModernArt-v0`, `auctionhouse/Ratzia-v0`, `auctionhouse/QE-v0`,
+`auctionhouse/ArtDice-v0`; `gymnasium.make("auctionhouse.envs.gym:auctionhouse/QE-v0")` imports
+it for you).
+
+The observation is the seat's encoding (a float32 vector, docs/envs.md); the legal actions are
+in `info["action_mask"]` and in `action_masks()` (the convention of maskable policy learners).
+The reward comes at the end, as in the PettingZoo environment (`reward="win"`: the seat's share
+of the victory; `"margin"`: its score less the best other score). An illegal action ends the
+episode with `illegal_reward` (default -1) and the reason in `info["illegal"]`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ..bots.registry import make_bot
+from ..core import IllegalMove, OptionError
+from ..core.players import Observation
+from .encodings import encoding_for
+from .pettingzoo import REWARDS
+
+# Gymnasium ids: auctionhouse/<Id>-v0
+GAME_IDS = {"modern-art": "ModernArt", "ratzia": "Ratzia", "qe": "QE", "art-dice": "ArtDice"}
+
+
+class SeatEnv(gymnasium.Env):
+    """One seat (`seat`, or a random seat each episode when None) of a `players`-seat game;
+    the others are played by `opponents`: one bot spec for all (e.g. "heuristic",
+    "ismcts:seconds=0.1") or one per other seat, in seat order. Other keyword arguments are the
+    game's options."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        game: str,
+        players: int = 4,
+        opponents: str | Sequence[str] = "heuristic",
+        seat: int | None = None,
+        *,
+        reward: str = "win",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if reward not in REWARDS:
+            raise OptionError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.encoding = enc = encoding_for(game, players, options)
+        self.game = enc.game
+        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+            raise OptionError(f"seat is one of 0..{players - 1} or None, not {seat!r}")
+        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != players - 1:
+            raise OptionError(
+                f"opponents is one bot spec or {players - 1} of them, not {len(specs)}"
+            )
+        for spec in specs:
+            make_bot(spec, self.game)  # a bad spec fails here, with its reason
+        self.specs = specs
+        self.fixed_seat = seat
+        self.reward_kind = reward
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(
+            np.array(enc.lows, np.float32), np.array(enc.highs, np.float32), dtype=np.float32
+        )
+        self.action_space = spaces.Discrete(enc.num_actions)
+        self._rng = random.Random()
+        self.game_state = None
+        self.seat = 0 if seat is None else seat
+        self.bots: dict[int, Any] = {}
+
+    # --- an episode ----------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = random.Random(seed)
+        rng = self._rng
+        enc = self.encoding
+        self.seat = self.fixed_seat if self.fixed_seat is not None else rng.randrange(enc.players)
+        others = [p for p in range(enc.players) if p != self.seat]
+        self.bots = {
+            p: make_bot(spec, self.game, seed=rng.randrange(1 << 62))
+            for p, spec in zip(others, self.specs, strict=True)
+        }
+        self.game_state = self.game.new_state(enc.players, enc.options, seed=rng.randrange(1 << 62))
+        self._play_others()
+        return self._observation(), self._info()
+
+    def step(self, action):
+        state = self.game_state
+        if state is None or state.is_over():
+            raise gymnasium.error.ResetNeeded("the game is over: call reset() first")
+        try:
+            move = self.encoding.move(state, self.seat, int(action))
+        except IllegalMove as e:
+            self.game_state = None
+            info = {"illegal": str(e), "action_mask": np.zeros(self.encoding.num_actions, np.int8)}
+            return np.zeros(self.encoding.size, np.float32), self.illegal_reward, True, False, info
+        state.apply(self.seat, move)
+        self._play_others()
+        done = state.is_over()
+        reward = self._reward() if done else 0.0
+        return self._observation(), reward, done, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as booleans (all False once the game is over)."""
+        return self._mask().astype(bool)
+
+    # --- inside ----------------------------------------------------------------------------------
+    def _play_others(self) -> None:
+        state = self.game_state
+        while not state.is_over():
+            p = state.next_actor()
+            if p == self.seat:
+                return
+            bot = self.bots[p]
+            legal = state.legal_moves(p)
+            move = bot.choose(legal) if bot.choose else bot.act(Observation(state, p, legal))
+            state.apply(p, move)
+
+    def _observation(self) -> np.ndarray:
+        return np.array(self.encoding.observation(self.game_state, self.seat), np.float32)
+
+    def _mask(self) -> np.ndarray:
+        mask = np.zeros(self.encoding.num_actions, np.int8)
+        state = self.game_state
+        if state is not None and not state.is_over():
+            for a, b in self.encoding.legal_runs(state, self.seat):
+                mask[a:b] = 1
+        return mask
+
+    def _info(self) -> dict:
+        return {"action_mask": self._mask(), "seat": self.seat}
+
+    def _reward(self) -> float:
+        result = self.game_state.result()
+        if self.reward_kind == "win":
+            return float(result.shares()[self.seat])
+        scores = result.scores
+        best = max(x for p, x in enumerate(scores) if p != self.seat)
+        return float(scores[self.seat] - best)
+
+    def render(self) -> str | None:
+        """The table as a spectator sees it, as text (render_mode "ansi")."""
+        if self.render_mode != "ansi" or self.game_state is None:
+            return None
+        view = self.game_state.view(None, log=False)
+        return "\n".join(f"{label}: {text}" for label, text in self.game.describe_view(view))
+
+
+def register() -> None:
+    """Register `auctionhouse/<Game>-v0` for every game with Gymnasium (done on import)."""
+    for name, gid in GAME_IDS.items():
+        env_id = f"auctionhouse/{gid}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id, entry_point="auctionhouse.envs.gym:SeatEnv", kwargs={"game": name}
+            )
+
+
+register()

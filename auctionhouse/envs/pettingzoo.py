@@ -1,0 +1,163 @@
+"""PettingZoo AEC environments for every game: `env("modern-art", players=4)`.
+
+Agents are `player_0` .. `player_{n-1}` (the game's seats). Each observation is
+`{"observation": float32 vector, "action_mask": int8 vector}` from the game's encoding (the
+seat's view only; docs/envs.md has the feature tables). The agent to act is the game's next
+actor; in a sealed-bid step each bidder acts in turn and its bid is applied at once but stays
+hidden from the others' observations until the game reveals it. Rewards come at the end:
+`reward="win"` (the default) gives each seat its share of the victory (1/k to each of k tied
+winners, 0 to the rest); `reward="margin"` gives its score less the best score of the others.
+
+`env()` wraps `raw_env` as PettingZoo's classic games are: an illegal action ends the game with
+-1 for the seat that made it; `raw_env` refuses an illegal action with
+`auctionhouse.core.IllegalMove`, which says why. The game in progress is `game_state` (the true
+state: for tests and analysis, never an agent's input).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..core import OptionError
+from .encodings import encoding_for
+
+REWARDS = ("win", "margin")
+RENDER_MODES = ("ansi", "human")
+
+
+def env(game: str, players: int = 4, **kwargs: Any):
+    """The environment of `game` for `players` seats, wrapped: illegal actions lose (-1),
+    actions outside the space are refused, and calls out of order are refused."""
+    out = raw_env(game, players, **kwargs)
+    out = wrappers.TerminateIllegalWrapper(out, illegal_reward=-1)
+    out = wrappers.AssertOutOfBoundsWrapper(out)
+    return wrappers.OrderEnforcingWrapper(out)
+
+
+class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
+    """One game of `game` for `players` seats; keyword arguments other than `reward` and
+    `render_mode` are the game's options (e.g. `open_cash=True`)."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str,
+        players: int = 4,
+        *,
+        reward: str = "win",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if reward not in REWARDS:
+            raise OptionError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise OptionError(
+                f"render_mode is None or one of {', '.join(RENDER_MODES)}, not {render_mode!r}"
+            )
+        self.encoding = enc = encoding_for(game, players, options)
+        self.game = enc.game
+        self.reward_kind = reward
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"auctionhouse_{self.game.name}_v0"}
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        box = spaces.Box(
+            np.array(enc.lows, np.float32), np.array(enc.highs, np.float32), dtype=np.float32
+        )
+        mask = spaces.Box(0, 1, (enc.num_actions,), dtype=np.int8)
+        self._obs_space = spaces.Dict({"observation": box, "action_mask": mask})
+        self._act_space = spaces.Discrete(enc.num_actions)
+        self._rng: random.Random | None = None
+        self.game_state = None
+
+    def observation_space(self, agent):
+        return self._obs_space
+
+    def action_space(self, agent):
+        return self._act_space
+
+    # --- the game ----------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game. `seed` makes it and the games after it (reset without a seed)
+        reproducible; without any seed each game is dealt from the system's randomness."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        rng = self._rng or random.SystemRandom()
+        enc = self.encoding
+        self.game_state = enc.game.new_state(enc.players, enc.options, seed=rng.randrange(1 << 62))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.game_state.next_actor()]
+
+    def observe(self, agent: str) -> dict:
+        seat = self._seat[agent]
+        enc = self.encoding
+        mask = np.zeros(enc.num_actions, np.int8)
+        if not self.game_state.is_over():
+            for a, b in enc.legal_runs(self.game_state, seat):
+                mask[a:b] = 1
+        obs = np.array(enc.observation(self.game_state, seat), np.float32)
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        state = self.game_state
+        move = self.encoding.move(state, seat, int(action))
+        state.apply(seat, move)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if state.is_over():
+            for a, r in zip(self.possible_agents, self._final_rewards(), strict=True):
+                self.rewards[a] = r
+                self.terminations[a] = True
+            self._accumulate_rewards()
+            self.agent_selection = self._deads_step_first()
+        else:
+            self.agent_selection = self.possible_agents[state.next_actor()]
+        if self.render_mode == "human":
+            self.render()
+
+    def _final_rewards(self) -> list[float]:
+        result = self.game_state.result()
+        if self.reward_kind == "win":
+            return [float(s) for s in result.shares()]
+        scores = result.scores
+        return [
+            float(x - max(y for j, y in enumerate(scores) if j != i)) for i, x in enumerate(scores)
+        ]
+
+    # --- for people --------------------------------------------------------------------------
+    def render(self) -> str | None:
+        """The table as a spectator sees it (no seat's secrets), as text."""
+        if self.render_mode is None or self.game_state is None:
+            return None
+        view = self.game_state.view(None, log=False)
+        lines = [f"{label}: {text}" for label, text in self.game.describe_view(view)]
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    def seat(self, agent: str) -> int:
+        """The game's seat of `agent` (`player_2` -> 2)."""
+        return self._seat[agent]
