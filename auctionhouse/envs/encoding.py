@@ -3,18 +3,20 @@ action space with an exact legal-action mask.
 
 An encoding is built for one game, player count and options (sizes may depend on them, e.g. a
 Modern Art deck file). It reads only `state.view(seat)` and `state.legal_moves(seat)`: what the
-seat may know and do, never the rest of the state. Observations are lists of floats here (the
-adapters turn them into float32 arrays); seats are rotated so that the observing seat comes
-first, then the next seat in turn order, and so on.
+seat may know and do, never the rest of the state. An observation is an `array('f')` of float32
+numbers (numpy reads it without a copy: `np.frombuffer(obs, np.float32)`), a mask `bytes` of 0
+and 1 per action id; seats are rotated so that the observing seat comes first, then the next
+seat in turn order, and so on.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ..core import Game, Move, State
-from .actions import ActionSpace, Segment
+from .actions import CACHE_MOST, ActionSpace, Segment
 
 
 class Feature(NamedTuple):
@@ -51,6 +53,8 @@ class Encoding:
         self.size = at
         self.lows = [f.lo for f in self.features for _ in range(f.size)]
         self.highs = [f.hi for f in self.features for _ in range(f.size)]
+        self._zeros = array("f", bytes(4 * at))
+        self._masks: dict[tuple, bytes] = {}
 
     # --- what a game's encoding gives --------------------------------------------------------
     def build_features(self) -> Sequence[Feature]:
@@ -59,17 +63,37 @@ class Encoding:
     def build_segments(self) -> Sequence[Segment]:
         raise NotImplementedError
 
-    def observe(self, view: dict) -> list[float]:
-        """The observation vector of the seat whose view this is (`size` floats)."""
+    def observe(self, view: dict) -> array:
+        """The observation vector of the seat whose view this is (`size` floats): a game's
+        encoding fills in `self.blank()`."""
         raise NotImplementedError
+
+    def blank(self) -> array:
+        """A new observation vector of zeros."""
+        return self._zeros[:]
 
     # --- the same, from a state and a seat ---------------------------------------------------
     @property
     def num_actions(self) -> int:
         return self.actions.size
 
-    def observation(self, state: State, seat: int) -> list[float]:
+    def observation(self, state: State, seat: int) -> array:
         return self.observe(state.view(seat, log=False))
+
+    def mask(self, state: State, seat: int) -> bytes:
+        """One byte per action id: 1 when it is legal for `seat` now (cached per set of legal
+        move kinds, so a common position costs a lookup)."""
+        legal = state.legal_moves(seat)
+        key = tuple(legal)
+        found = self._masks.get(key)
+        if found is None:
+            buf = bytearray(self.actions.size)
+            for a, b in self.actions.runs(legal):
+                buf[a:b] = b"\x01" * (b - a)
+            if len(self._masks) >= CACHE_MOST:
+                self._masks.clear()
+            found = self._masks[key] = bytes(buf)
+        return found
 
     def legal_actions(self, state: State, seat: int) -> list[int]:
         return self.actions.legal_ids(state.legal_moves(seat))

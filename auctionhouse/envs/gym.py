@@ -132,15 +132,13 @@ class SeatEnv(gymnasium.Env):
             state.apply(p, move)
 
     def _observation(self) -> np.ndarray:
-        return np.array(self.encoding.observation(self.game_state, self.seat), np.float32)
+        return np.frombuffer(self.encoding.observation(self.game_state, self.seat), np.float32)
 
     def _mask(self) -> np.ndarray:
-        mask = np.zeros(self.encoding.num_actions, np.int8)
         state = self.game_state
-        if state is not None and not state.is_over():
-            for a, b in self.encoding.legal_runs(state, self.seat):
-                mask[a:b] = 1
-        return mask
+        if state is None or state.is_over():
+            return np.zeros(self.encoding.num_actions, np.int8)
+        return np.frombuffer(self.encoding.mask(state, self.seat), np.int8).copy()
 
     def _info(self) -> dict:
         return {"action_mask": self._mask(), "seat": self.seat}

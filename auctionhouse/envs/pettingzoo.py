@@ -104,11 +104,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     def observe(self, agent: str) -> dict:
         seat = self._seat[agent]
         enc = self.encoding
-        mask = np.zeros(enc.num_actions, np.int8)
-        if not self.game_state.is_over():
-            for a, b in enc.legal_runs(self.game_state, seat):
-                mask[a:b] = 1
-        obs = np.array(enc.observation(self.game_state, seat), np.float32)
+        state = self.game_state
+        if state.is_over():
+            mask = np.zeros(enc.num_actions, np.int8)
+        else:
+            mask = np.frombuffer(enc.mask(state, seat), np.int8).copy()
+        obs = np.frombuffer(enc.observation(state, seat), np.float32)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action) -> None:
