@@ -1,7 +1,10 @@
 """What a seat sees (QE-7): its own bids and token, the winning amounts it may know, and as an
 auctioneer every bid of its auctions; everyone sees who won, the ties, the zero bidders.
 
-The state logs public events as small tuples; they become dicts only here.
+The state logs public events as small tuples; they become dicts only here. Views are built on
+every decision of a bot or an environment, so the finished auctions (most of a view) are read
+in one loop straight from the state's tuples. Every view is fresh: no list or dict is shared
+with the state or with another view.
 """
 
 from __future__ import annotations
@@ -9,10 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .scoring import PARTS
-from .state import BID, OPEN, OVER
+from .state import BID, OPEN, OVER, SEATS_OF
 
 if TYPE_CHECKING:
-    from .state import Auction, QEState
+    from .state import QEState
 
 
 def event_json(e: tuple) -> dict:
@@ -20,71 +23,74 @@ def event_json(e: tuple) -> dict:
     kind = e[0]
     if kind == "open":
         return {"event": "open", "turn": e[1], "seat": e[2], "tile": e[3], "amount": e[4]}
-    if kind == "last":
-        return {"event": "last_turn", "turn": e[1], "tile": e[2]}
-    if kind == "tie":
-        return {"event": "tie", "turn": e[1], "seats": list(e[2]), "count": e[3]}
     if kind == "won":
         if e[2] < 0:
             return {"event": "no_winner", "turn": e[1], "tile": e[3]}
-        out = {"event": "won", "turn": e[1], "seat": e[2], "tile": e[3]}
-        if e[4] is not None:  # the auctioneer won: their bid is public (QE-7)
-            out["amount"] = e[4]
-        return out
+        if e[4] is None:
+            return {"event": "won", "turn": e[1], "seat": e[2], "tile": e[3]}
+        # the auctioneer won: their bid is public (QE-7)
+        return {"event": "won", "turn": e[1], "seat": e[2], "tile": e[3], "amount": e[4]}
     if kind == "zero":
         return {"event": "zero_bids", "turn": e[1], "seats": list(e[2])}
+    if kind == "tie":
+        return {"event": "tie", "turn": e[1], "seats": list(e[2]), "count": e[3]}
+    if kind == "last":
+        return {"event": "last_turn", "turn": e[1], "tile": e[2]}
     if kind == "peek":
         return {"event": "peek", "seat": e[1], "auction": e[2]}
     raise ValueError(f"unknown event {e!r}")
 
 
-def _bids_of(rounds: list, p: int) -> list[int]:
-    return [r[p] for r in rounds if r[p] >= 0]
-
-
-def _table(rounds: list) -> list[list]:
-    return [[None if b < 0 else b for b in r] for r in rounds]
-
-
-def _seats(mask: int, n: int) -> list[int]:
-    return [q for q in range(n) if mask >> q & 1]
-
-
-def _finished(s: QEState, p: int | None, k: int, rec: Auction) -> dict:
-    a = rec.auctioneer
-    out = {
-        "turn": k,
-        "tile": rec.tile,
-        "auctioneer": a if a >= 0 else None,
-        "open": rec.open if a >= 0 else None,
-        "ties": [list(x) for x in rec.ties],
-        "winner": rec.winner if rec.winner >= 0 else None,
-        "amount": rec.price if s.knows_price(p, k) else None,
-    }
-    if s.zero_rule:
-        out["zero_bids"] = _seats(rec.zeros, s.num_players)
-    if p is not None:
-        out["my_bids"] = _bids_of(rec.rounds, p)
-        if p == a:
-            out["bids"] = _table(rec.rounds)
+def _auctions(s: QEState, p: int | None) -> list[dict]:
+    """The finished auctions as seat p sees them (None: a spectator). A winning amount is
+    known as `QEState.knows_price` says."""
+    over = s.phase == OVER
+    zero = s.zero_rule
+    peek = -1 if p is None else s.peeked[p]
+    out = []
+    append = out.append
+    for k, (tile, a, opened, rounds, ties, w, price, zeros) in enumerate(s.closed):
+        known = w >= 0 and (over or w == a or p in (w, a) or peek == k)
+        out_k = {
+            "turn": k,
+            "tile": tile,
+            "auctioneer": a if a >= 0 else None,
+            "open": opened if a >= 0 else None,
+            "ties": [list(x) for x in ties] if ties else [],
+            "winner": w if w >= 0 else None,
+            "amount": price if known else None,
+        }
+        if zero:
+            out_k["zero_bids"] = list(SEATS_OF[zeros])
+        if p is not None:
+            if len(rounds) == 1:
+                x = rounds[0][p]
+                out_k["my_bids"] = [x] if x >= 0 else []
+            else:
+                out_k["my_bids"] = [r[p] for r in rounds if r[p] >= 0]
+            if p == a:
+                out_k["bids"] = [[None if b < 0 else b for b in r] for r in rounds]
+        append(out_k)
     return out
 
 
 def _current(s: QEState, p: int | None) -> dict:
     a = s.a
+    if a < 0:
+        a = None
     out = {
         "turn": s.t,
         "tile": s.tiles[s.t],
-        "auctioneer": a if a >= 0 else None,
-        "open": s.open if s.phase == BID and a >= 0 else None,
+        "auctioneer": a,
+        "open": s.open if s.phase == BID and a is not None else None,
         "rebid": s.rnd,
-        "ties": [list(x) for x in s.ties],
+        "ties": [list(x) for x in s.ties] if s.ties else [],
         "waiting": list(s.waiting),
     }
     if p is not None:
-        out["my_bids"] = _bids_of(s.rounds, p)
+        out["my_bids"] = [r[p] for r in s.rounds if r[p] >= 0]
         if p == a:  # the auctioneer has seen every bid of the rounds already compared
-            out["bids"] = _table(s.rounds[: s.rnd])
+            out["bids"] = [[None if b < 0 else b for b in r] for r in s.rounds[: s.rnd]]
     return out
 
 
@@ -102,7 +108,7 @@ def view(s: QEState, p: int | None, log: bool = True) -> dict:
     """The view of seat p (None: a spectator); `log=False` leaves out the public log."""
     n = s.num_players
     over = s.phase == OVER
-    rounds = (s.nturns + n - 1) // n
+    tokens = s.tokens
     out = {
         "game": s.game.name,
         "players": n,
@@ -116,12 +122,13 @@ def view(s: QEState, p: int | None, log: bool = True) -> dict:
         "nations": list(s.nations),
         "tiles_left": max(s.nturns - s.t - 1, 0),
         "owned": [list(o) for o in s.owned],
-        "zero_marks": [_seats(m, rounds) for m in s.zmarks] if s.zero_rule else None,
+        # a zero mark of round r is bit r (r < the game's rounds, at most 4)
+        "zero_marks": [list(SEATS_OF[m]) for m in s.zmarks] if s.zero_rule else None,
         "peeks": [None if k < 0 else k for k in s.peeked] if s.peek_rule else None,
-        "token": None if p is None or s.tokens is None else s.tokens[p],
+        "token": None if p is None or tokens is None else tokens[p],
         "spent": None if p is None else s.spent[p],
         "auction": None if over else _current(s, p),
-        "auctions": [_finished(s, p, k, rec) for k, rec in enumerate(s.done)],
+        "auctions": _auctions(s, p),
     }
     if log:
         out["log"] = [event_json(e) for e in s.events]
@@ -129,9 +136,9 @@ def view(s: QEState, p: int | None, log: bool = True) -> dict:
         t = s.tally()
         out["result"] = {"scores": list(t.scores), "winners": list(t.winners)}
         out["final"] = {
-            "tokens": None if s.tokens is None else list(s.tokens),
+            "tokens": None if tokens is None else list(tokens),
             "spent": list(s.spent),
-            "amounts": [r.price if r.winner >= 0 else None for r in s.done],
+            "amounts": [r[6] if r[5] >= 0 else None for r in s.closed],
             "eliminated": list(t.eliminated),
             "scoring": [dict(zip(PARTS, parts, strict=True)) for parts in t.parts],
         }
