@@ -8,9 +8,15 @@ from __future__ import annotations
 from ..core import Game, OptionError
 from ..core.players import Bot
 from .ismcts import ISMCTSBot
+from .openspiel_bot import OpenSpielISMCTSBot
 from .random_bot import RandomBot
 
-GENERIC: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": ISMCTSBot}
+# openspiel-ismcts imports OpenSpiel only when made (OptionError without the envs extra)
+GENERIC: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "ismcts": ISMCTSBot,
+    "openspiel-ismcts": OpenSpielISMCTSBot,
+}
 
 
 def available(game: Game | None) -> dict[str, type[Bot]]:
