@@ -8,41 +8,41 @@ hidden from the others' observations until the game reveals it. Rewards come at 
 `reward="win"` (the default) gives each seat its share of the victory (1/k to each of k tied
 winners, 0 to the rest); `reward="margin"` gives its score less the best score of the others.
 
-`env()` wraps `raw_env` as PettingZoo's classic games are: an illegal action ends the game with
--1 for the seat that made it; `raw_env` refuses an illegal action with
-`auctionhouse.core.IllegalMove`, which says why. The game in progress is `game_state` (the true
+`env()` treats an illegal action as PettingZoo's classic games do (their TerminateIllegal
+wrapper): the game ends with -1 for the seat that made it, 0 for the others, and a warning.
+`raw_env` refuses it with `auctionhouse.core.IllegalMove`, which says why. Both refuse an id
+outside the action space and a step before `reset`, as PettingZoo's wrappers would; they are
+built in rather than wrapped because each wrapper layer costs more than a game's move. The game in progress is `game_state` (the true
 state: for tests and analysis, never an agent's input).
 """
 
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
-from ..core import OptionError
+from ..core import IllegalMove, OptionError
 from .encodings import encoding_for
 
 REWARDS = ("win", "margin")
 RENDER_MODES = ("ansi", "human")
 
 
-def env(game: str, players: int = 4, **kwargs: Any):
-    """The environment of `game` for `players` seats, wrapped: illegal actions lose (-1),
-    actions outside the space are refused, and calls out of order are refused."""
-    out = raw_env(game, players, **kwargs)
-    out = wrappers.TerminateIllegalWrapper(out, illegal_reward=-1)
-    out = wrappers.AssertOutOfBoundsWrapper(out)
-    return wrappers.OrderEnforcingWrapper(out)
+def env(game: str, players: int = 4, **kwargs: Any) -> raw_env:
+    """The environment of `game` for `players` seats in which an illegal action loses (-1)."""
+    kwargs.setdefault("illegal_reward", -1.0)
+    return raw_env(game, players, **kwargs)
 
 
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
-    """One game of `game` for `players` seats; keyword arguments other than `reward` and
-    `render_mode` are the game's options (e.g. `open_cash=True`)."""
+    """One game of `game` for `players` seats; keyword arguments other than `reward`,
+    `illegal_reward` (None: an illegal action raises) and `render_mode` are the game's
+    options (e.g. `open_cash=True`)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
@@ -52,10 +52,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         players: int = 4,
         *,
         reward: str = "win",
+        illegal_reward: float | None = None,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
+        self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         if reward not in REWARDS:
             raise OptionError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -76,6 +78,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._obs_space = spaces.Dict({"observation": box, "action_mask": mask})
         self._act_space = spaces.Discrete(enc.num_actions)
         self._rng: random.Random | None = None
+        self._ended = False
         self.game_state = None
 
     def observation_space(self, agent):
@@ -94,6 +97,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         enc = self.encoding
         self.game_state = enc.game.new_state(enc.players, enc.options, seed=rng.randrange(1 << 62))
         self.agents = self.possible_agents[:]
+        self._ended = False
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -102,10 +106,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.agent_selection = self.possible_agents[self.game_state.next_actor()]
 
     def observe(self, agent: str) -> dict:
+        if self.game_state is None:
+            raise RuntimeError("call reset() before observe()")
         seat = self._seat[agent]
         enc = self.encoding
         state = self.game_state
-        if state.is_over():
+        if self._ended or state.is_over():
             mask = np.zeros(enc.num_actions, np.int8)
         else:
             mask = np.frombuffer(enc.mask(state, seat), np.int8).copy()
@@ -113,26 +119,44 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action) -> None:
+        if self.game_state is None:
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
         state = self.game_state
-        move = self.encoding.move(state, seat, int(action))
+        enc = self.encoding
+        if not isinstance(action, int | np.integer) or not 0 <= action < enc.num_actions:
+            raise IllegalMove(
+                "action", f"an action is an id in 0..{enc.num_actions - 1}, not {action!r}"
+            )
+        try:
+            move = enc.move(state, seat, int(action))
+        except IllegalMove as e:
+            if self.illegal_reward is None:
+                raise
+            warnings.warn(f"{agent}: {e}; the game ends and {agent} loses", stacklevel=2)
+            self._end([self.illegal_reward if a == agent else 0.0 for a in self.possible_agents])
+            return
         state.apply(seat, move)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if state.is_over():
-            for a, r in zip(self.possible_agents, self._final_rewards(), strict=True):
-                self.rewards[a] = r
-                self.terminations[a] = True
-            self._accumulate_rewards()
-            self.agent_selection = self._deads_step_first()
+            self._end(self._final_rewards())
         else:
             self.agent_selection = self.possible_agents[state.next_actor()]
         if self.render_mode == "human":
             self.render()
+
+    def _end(self, rewards: list[float]) -> None:
+        self._ended = True
+        for a, r in zip(self.possible_agents, rewards, strict=True):
+            self.rewards[a] = r
+            self.terminations[a] = True
+        self._accumulate_rewards()
+        self.agent_selection = self._deads_step_first()
 
     def _final_rewards(self) -> list[float]:
         result = self.game_state.result()
