@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import COURTHOUSE, values_of
+from .cards import COURTHOUSE, values_tuple
 from .state import AUCTION, AUCTION_CAUSES, COURT, DECLARED, OVER, PHASE_NAMES, ROUND_END_CAUSES
 
 if TYPE_CHECKING:
@@ -68,8 +68,8 @@ def _table(s: RatziaState) -> dict:
         "police": s.police,
         "centre": s.centre,
         "out_of_game": list(s.out),
-        "up": [values_of(m) for m in s.up],
-        "down": [values_of(m) for m in s.down],
+        "up": [list(values_tuple(m)) for m in s.up],
+        "down": [list(values_tuple(m)) for m in s.down],
         "collections": [list(c) for c in s.coll],
         "discard": list(s.discard),
         "scores": list(s.score),
