@@ -23,6 +23,8 @@ says why); `pass`, `buy`, `decline`, and with the mystery variant `skip` and `fl
 
 from __future__ import annotations
 
+from array import array
+
 from ...games.modern_art.deck import (
     DOUBLE,
     NUM_ARTISTS,
@@ -175,7 +177,7 @@ class ModernArtEncoding(Encoding):
         ]
         return segs
 
-    def observe(self, view: dict) -> list[float]:
+    def observe(self, view: dict) -> array:
         seat = view["seat"]
         if seat is None:
             raise ValueError("an observation is a seat's, not a spectator's")
@@ -185,7 +187,7 @@ class ModernArtEncoding(Encoding):
         rnd, hand, mystery, deck, values, board, played, artist, symbols, high, my_bid, price = (
             self._at
         )
-        o = [0.0] * self.size
+        o = self.blank()
         o[self._phase_at[view["phase"]]] = 1.0
         o[rnd + view["round"]] = 1.0
         for p in view["actors"]:
