@@ -78,7 +78,9 @@ def reference(enc, view) -> list[float]:
 
 
 def blocks_of(enc, obs) -> dict[str, list[float]]:
-    return {f.name: obs[enc.offsets[f.name] : enc.offsets[f.name] + f.size] for f in enc.features}
+    return {
+        f.name: list(obs[enc.offsets[f.name] : enc.offsets[f.name] + f.size]) for f in enc.features
+    }
 
 
 def close(a, b) -> bool:
