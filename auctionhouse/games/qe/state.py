@@ -327,9 +327,7 @@ class QEState(State):
         return p is not None and (p == rec.winner or p == rec.auctioneer or self.peeked[p] == k)
 
     def view(self, player: int | None, log: bool = True) -> dict:
-        from .views import view
-
-        return view(self, player, log)
+        return _view(self, player, log)
 
     def determinize(self, player: int, rng: random.Random) -> QEState:
         from .determinize import determinize
@@ -385,3 +383,7 @@ class QEState(State):
             "events": [list(e) for e in self.events],
             "history": [[p, m[0], m[1]] for p, m in self.history],
         }
+
+
+# views.py reads this module's constants: imported once they exist (not per call, a hot path)
+from .views import view as _view  # noqa: E402
