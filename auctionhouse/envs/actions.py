@@ -124,12 +124,31 @@ class Splits(Segment):
         self.splits = tuple(t for t in product(range(cap + 1), repeat=parts) if sum(t) <= cap)
         self.size = len(self.splits)
         self._index = {t: i for i, t in enumerate(self.splits)}
+        # part j, amount a -> the offsets whose part j is a; total t -> the offsets of that total
+        # (a kind's offsets are then a few set operations, not a check of every split)
+        self._with = [
+            [frozenset(i for i, t in enumerate(self.splits) if t[j] == a) for a in range(cap + 1)]
+            for j in range(parts)
+        ]
+        self._total = [
+            frozenset(i for i, t in enumerate(self.splits) if sum(t) == x) for x in range(cap + 1)
+        ]
 
     def _offsets(self, mk):
         if mk.parts is None or len(mk.parts) > self.parts:
             return ()
-        n = len(mk.parts)
-        return [i for i, t in enumerate(self.splits) if not any(t[n:]) and mk.accepts(t[:n])]
+        cap = self.cap
+        lo = 0 if mk.lo is None else max(mk.lo, 0)
+        hi = cap if mk.hi is None else min(mk.hi, cap)
+        if lo > hi:
+            return ()
+        ok = set().union(*self._total[lo : hi + 1])
+        for j, with_amount in enumerate(self._with):
+            # each part is 0 or within its range; parts beyond the kind's are 0
+            a, b = mk.parts[j] if j < len(mk.parts) else (1, 0)
+            amounts = [0, *range(max(a, 1), min(b, cap) + 1)]
+            ok.intersection_update(set().union(*map(with_amount.__getitem__, amounts)))
+        return sorted(ok)
 
     def arg(self, offset, mk):
         return self.splits[offset][: len(mk.parts)]

@@ -1,0 +1,258 @@
+"""The art-dice encoding: everything on the table is public, so the observation is the table
+seen from one seat (seats rotated: the observer first, then each next seat clockwise).
+
+Choices:
+- A collection is a one-hot count per artist (0..5 works): an artist scores the square of its
+  count, which a one-hot makes linear. The works of each artist still in the deck follow from
+  the view (an artist's 5 works less those in collections, on sale and out), as a player who
+  counts cards knows them.
+- A work on sale is its artist (two works of one artist are alike to every rule), its highest
+  amount and leader, in the order of the places a bid splits over.
+- Amounts (gold, bank, bids, scores) are scaled by their exact maximum (50 gold in all, a die's
+  6, 9 complete artists); only the round number is unbounded (a work put up can come back on
+  sale), clipped at 50.
+
+Speed: `observe` sets the numbers of the zero vector at precomputed offsets through a
+memoryview (an array's own item assignment costs more), with scaled values looked up, not
+divided. A collection changes only when its owner wins or puts up a work, so its block is
+cached by its cards, along with its artists' counts packed in one int (3 bits an artist); the
+packed counts of every collection, the works on sale and out give the counts out of the deck,
+whose block is read from tables of three artists at a time.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from ...games.art_dice.cards import (
+    ARTIST_OF,
+    ARTISTS,
+    CARDS,
+    DIE,
+    MAX_OWN_SALES,
+    ON_SALE,
+    TOTAL_GOLD,
+    WORKS_PER_ARTIST,
+)
+from ..actions import NoArg, Splits, Values
+from ..encoding import Encoding, Feature
+
+ROUND_CLIP = 50  # rounds from here on read as 1 (games last about 22, 41 the most seen)
+MAX_SCORE = ARTISTS * WORKS_PER_ARTIST**2  # AD-8: every artist complete, 9 x 25
+PHASES = {"sale": 0, "bid": 1, "over": 2}
+COUNTS = WORKS_PER_ARTIST + 1  # one-hot places of a count 0..5
+BLOCK = ARTISTS * COUNTS  # a collection's one-hot counts
+CACHE_MOST = 20_000  # blocks remembered before a cache starts afresh
+
+# card -> a 1 in its artist's place of the packed counts (3 bits an artist: at most 5 works)
+PACKED = tuple(1 << 3 * a for a in ARTIST_OF)
+# x -> x scaled, for every x the view can hold (a lookup costs less than a division)
+GOLD = tuple(x / TOTAL_GOLD for x in range(TOTAL_GOLD + 1))
+SCORE = tuple(x / MAX_SCORE for x in range(MAX_SCORE + 1))
+AMOUNT = tuple(x / DIE for x in range(DIE + 1))  # an amount placed is at most a die roll
+
+
+def _triples() -> tuple[list, list]:
+    """Packed counts of three artists (9 bits) -> their one-hot counts (18 numbers), and their
+    works left in the deck / 5 (3 numbers); None where a count is above 5."""
+    ones, left = [], []
+    for v in range(1 << 9):
+        counts = [v >> 3 * j & 7 for j in range(3)]
+        if max(counts) > WORKS_PER_ARTIST:
+            ones.append(None)
+            left.append(None)
+            continue
+        block = array("f", bytes(4 * 3 * COUNTS))
+        for j, k in enumerate(counts):
+            block[j * COUNTS + k] = 1.0
+        ones.append(block)
+        left.append(array("f", [(WORKS_PER_ARTIST - k) / WORKS_PER_ARTIST for k in counts]))
+    return ones, left
+
+
+ONES, LEFT = _triples()
+_blocks: dict[tuple, tuple[array, int]] = {}  # collection -> (one-hot block, packed counts)
+
+
+def _collection(cards: tuple) -> tuple[array, int]:
+    """A collection's block (one-hot count per artist) and its packed counts."""
+    p = 0
+    for c in cards:
+        p += PACKED[c]
+    return ONES[p & 511] + ONES[p >> 9 & 511] + ONES[p >> 18], p
+
+
+class ArtDiceEncoding(Encoding):
+    game_name = "art-dice"
+    actions_text = (
+        "`sell` takes a card id (0..44: one id per card, although two works of one artist are "
+        "alike to every rule), `draw` and `pass` no argument. `bid` is a split of amounts over "
+        "the works on sale, in their order: every triple of amounts with a total of at most 6 "
+        "has an id (84 ids; 0,0,0 is never legal), and a bid over fewer works uses the triples "
+        "whose extra amounts are 0. No legal bid is beyond them: a bid's total is at most the "
+        "die roll (AD-4) and at most 3 works are on sale (AD-3), so the mask is exactly the "
+        "legal moves, with no cap and no discretization."
+    )
+
+    def build_features(self):
+        n = self.players
+        return [
+            Feature("phase", 3, "one-hot: the first bidder puts up works (sale), bid, over"),
+            Feature("round", 1, f"the round number / {ROUND_CLIP}, clipped at 1"),
+            Feature("first_bidder", n, "one-hot seat of this round's first bidder"),
+            Feature(
+                "banker", n, "one-hot seat of the banker (right of the first round's first bidder)"
+            ),
+            Feature("bidder", n, "one-hot seat whose bid it is (all 0 outside bidding)"),
+            Feature("roll", DIE, "one-hot die roll 1..6 of the bidder (all 0 outside bidding)"),
+            Feature("own_sales", MAX_OWN_SALES + 1, "one-hot: own works put up this round, 0..2"),
+            Feature("no_sale_rounds", n + 1, f"one-hot: rounds in a row without a sale, 0..{n}"),
+            Feature("deck_size", 1, f"cards left in the deck / {CARDS}"),
+            Feature("bank", 1, f"gold in the bank / {TOTAL_GOLD}"),
+            Feature("gold", n, f"each seat's gold in hand (less what it placed) / {TOTAL_GOLD}"),
+            Feature("scores", n, f"each seat's score now / {MAX_SCORE} (all 9 artists complete)"),
+            Feature(
+                "sale_artist",
+                ON_SALE * ARTISTS,
+                "each of the 3 places on sale, in the bid's order: one-hot artist (all 0: empty)",
+            ),
+            Feature("sale_highest", ON_SALE, f"each place: its highest amount this round / {DIE}"),
+            Feature(
+                "sale_leader",
+                ON_SALE * n,
+                "each place: one-hot seat of its highest amount (all 0: none yet)",
+            ),
+            Feature("bids", n * ON_SALE, f"each seat's amount on each place this round / {DIE}"),
+            Feature(
+                "collections",
+                n * ARTISTS * COUNTS,
+                "each seat, each artist: one-hot count of its works in the seat's collection, 0..5",
+            ),
+            Feature(
+                "deck_artists",
+                ARTISTS,
+                f"each artist: works still in the deck / {WORKS_PER_ARTIST} (all cards less the "
+                "collections, works on sale and out)",
+            ),
+            Feature(
+                "out",
+                ARTISTS,
+                f"each artist: works that went to nobody at the end (AD-7) / {WORKS_PER_ARTIST}",
+            ),
+        ]
+
+    def build_segments(self):
+        return [
+            Values("sell", range(CARDS)),
+            NoArg("draw"),
+            Splits("bid", ON_SALE, DIE),
+            NoArg("pass"),
+        ]
+
+    def __init__(self, game, players, options=None) -> None:
+        super().__init__(game, players, options)
+        n = players
+        o = self.offsets
+        self._phase = {name: o["phase"] + i for name, i in PHASES.items()}
+        self._round = o["round"]
+        self._roll = o["roll"] - 1  # roll r at _roll + r
+        self._sales = o["own_sales"]
+        self._nosale = o["no_sale_rounds"]
+        self._deck_size = o["deck_size"]
+        self._bank = o["bank"]
+        self._highest = o["sale_highest"]
+        self._gold = o["gold"]
+        self._scores = o["scores"]
+        self._deck = o["deck_artists"]
+        self._out = o["out"]
+        # place i, card c -> the index of its artist in the place's one-hot
+        at = o["sale_artist"]
+        self._sale = [
+            [at + i * ARTISTS + ARTIST_OF[c] for c in range(CARDS)] for i in range(ON_SALE)
+        ]
+        # per observing seat: where each seat (absolute) goes in each per-seat block
+        self._seats = []
+        for s in range(n):
+            place = [(q - s) % n for q in range(n)]
+            at = o["sale_leader"]
+            self._seats.append(
+                (
+                    [o["first_bidder"] + p for p in place],
+                    [o["banker"] + p for p in place],
+                    [o["bidder"] + p for p in place],
+                    [o["gold"] + p for p in place],
+                    [[at + i * n + p for p in place] for i in range(ON_SALE)],
+                    [o["bids"] + p * ON_SALE for p in place],
+                    [o["collections"] + p * BLOCK for p in place],
+                )
+            )
+
+    def observe(self, view):
+        seat = view["seat"]
+        if seat is None:
+            self.rotate(view)  # raises: an observation is a seat's
+        fb, banker, bidder, gold, leader, bids, colls = self._seats[seat]
+        obs = self.blank()
+        put = memoryview(obs)  # sets a float for less than the array does
+        phase = view["phase"]
+        put[self._phase[phase]] = 1.0
+        r = view["round"]
+        put[self._round] = r / ROUND_CLIP if r < ROUND_CLIP else 1.0
+        put[fb[view["first_bidder"]]] = 1.0
+        put[banker[view["banker"]]] = 1.0
+        put[self._sales + view["own_sales"]] = 1.0
+        put[self._nosale + view["no_sale_rounds"]] = 1.0
+        put[self._deck_size] = view["deck_size"] / CARDS
+        put[self._bank] = GOLD[view["bank"]]
+        # by index: a zip(strict=...) costs more than the loop
+        d = self._scores - self._gold  # each seat's score this far after its gold
+        scores = view["scores"]
+        for q, x in enumerate(view["gold"]):
+            i = gold[q]
+            put[i] = GOLD[x]
+            put[i + d] = SCORE[scores[q]]
+
+        packed = 0
+        sale = self._sale
+        for i, c in enumerate(view["on_sale"]):
+            put[sale[i][c]] = 1.0
+            packed += PACKED[c]
+        if phase == "bid":
+            put[bidder[view["bidder"]]] = 1.0
+            put[self._roll + view["roll"]] = 1.0
+            at = self._highest
+            leaders = view["leaders"]
+            for i, x in enumerate(view["highest"]):
+                if x:
+                    put[at + i] = AMOUNT[x]
+                    put[leader[i][leaders[i]]] = 1.0
+            for q, row in enumerate(view["bids"]):
+                if any(row):  # only seats that bid this round
+                    for i, x in enumerate(row, bids[q]):
+                        put[i] = AMOUNT[x]
+        out = view["out"]
+        if out:
+            counts = [0] * ARTISTS
+            for c in out:
+                counts[ARTIST_OF[c]] += 1
+                packed += PACKED[c]
+            at = self._out
+            for a, k in enumerate(counts):
+                put[at + a] = k / WORKS_PER_ARTIST
+
+        blocks = _blocks
+        for q, cards in enumerate(view["collections"]):
+            key = tuple(cards)
+            found = blocks.get(key)
+            if found is None:
+                if len(blocks) >= CACHE_MOST:
+                    blocks.clear()
+                found = blocks[key] = _collection(key)
+            at = colls[q]
+            obs[at : at + BLOCK] = found[0]
+            packed += found[1]
+        at = self._deck
+        obs[at : at + 3] = LEFT[packed & 511]
+        obs[at + 3 : at + 6] = LEFT[packed >> 9 & 511]
+        obs[at + 6 : at + 9] = LEFT[packed >> 18]
+        return obs
