@@ -3,18 +3,27 @@
 
     game = pyspiel.load_game("auctionhouse_qe", {"players": 4, "seed": 7})
 
-Parameters: `players`, `seed` (-1: a fresh one from the system) and the game's own options
-(at their defaults unless given). Actions, masks and tensors come from the game's encoding
-(`envs/encodings`); the observation and information-state tensors are both the encoding's
-observation vector (it is not a perfect-recall encoding).
+Parameters: `players` (4, or the nearest count the game allows), `seed` (-1: a fresh one from
+the system) and the game's own options (at their defaults unless given; `openspiel_game` takes
+any resolved options, e.g. a deck read from a file). Actions, masks and tensors come from the
+game's encoding (`envs/encodings`); the observation and information-state tensors are both the
+encoding's observation vector (it is not a perfect-recall encoding).
+
+Turns: OpenSpiel's player to move is the engine's `next_actor()`, so steps where several seats
+act (sealed bids, open auctions) are played one seat after another; a sealed bid stays out of
+the later bidders' views until it is revealed, as in the engine.
 
 Chance is sampled (SAMPLED_STOCHASTIC): the engine draws shuffles and dice from the state's own
 seeded generator, so a state has no chance nodes; each new initial state is dealt from a seed the
 game draws from its own generator (seeded by `seed`). Returns are the shares of the victory: 1/k
 to each of k tied winners, 0 to the others (constant sum 1).
 
-A seat's information-state string is its view with the public log, plus its own past moves;
+A seat's information-state string is its view with the public log, plus its own past moves, as
+JSON; the observation string is its view without the log in the game's words.
 `resample_from_infostate` draws the engine's `determinize`, which keeps that string unchanged.
+States serialize one by one (`state.serialize()`, `game.deserialize_state`); OpenSpiel's
+game-and-state serialization asks a sampled-stochastic game for its generator's state, which a
+Python game cannot give.
 """
 
 from __future__ import annotations
