@@ -52,7 +52,7 @@ def candidate_moves(enc, state, seat):
 def test_the_mask_is_exactly_the_legal_moves(config):
     game, players, options = config
     enc = encoding_for(game, players, options)
-    for state in positions(game, players, options, examples(300), seed=1):
+    for state in positions(game, players, options, examples(3000), seed=1):
         for seat in state.actors():
             legal_ids = set(enc.legal_actions(state, seat))
             assert legal_ids, "a seat that must act has at least one legal id"
@@ -93,7 +93,7 @@ def test_the_observation_is_the_same_in_every_determinization(config):
     game, players, options = config
     enc = encoding_for(game, players, options)
     rng = random.Random(3)
-    for i, state in enumerate(positions(game, players, options, examples(1500), seed=3)):
+    for i, state in enumerate(positions(game, players, options, examples(3000), seed=3)):
         if i % 3:
             continue
         for seat in range(players):
