@@ -3,7 +3,6 @@ random positions and known ones; the action ids; every legal bid has an id (AD-4
 
 from __future__ import annotations
 
-import math
 import random
 from itertools import product
 
@@ -18,7 +17,8 @@ from auctionhouse.games.art_dice.state import _bid_kinds
 
 from ..conftest import examples
 from ..games.art_dice.scenario import deal
-from .positions import CONFIGS, config_id, positions
+from .positions import CONFIGS, config_id
+from .readings import blocks_of, check_plain_reading, joined
 
 AD_CONFIGS = [c for c in CONFIGS if c[0] == "art-dice"]
 
@@ -68,24 +68,7 @@ def reference(enc, view) -> list[float]:
         "deck_artists": [(5 - k) / 5 for k in by_artist(taken)],
         "out": [k / 5 for k in by_artist(view["out"])],
     }
-    out = []
-    for f in enc.features:
-        assert len(blocks[f.name]) == f.size, f.name
-        out += blocks[f.name]
-    return out
-
-
-def blocks_of(enc, obs) -> dict[str, list[float]]:
-    return {
-        f.name: list(obs[enc.offsets[f.name] : enc.offsets[f.name] + f.size]) for f in enc.features
-    }
-
-
-def close(a, b) -> bool:
-    # observations are float32: equal to the reference up to its rounding
-    return len(a) == len(b) and all(
-        math.isclose(x, y, rel_tol=1e-6, abs_tol=1e-7) for x, y in zip(a, b, strict=True)
-    )
+    return joined(enc, blocks)
 
 
 def approx(xs):
@@ -94,12 +77,7 @@ def approx(xs):
 
 @pytest.mark.parametrize("config", AD_CONFIGS, ids=config_id)
 def test_observe_is_the_plain_reading_of_the_view(config):
-    game, players, options = config
-    enc = encoding_for(game, players, options)
-    for i, state in enumerate(positions(game, players, options, examples(1500), seed=11)):
-        seat = (state.next_actor() + i) % players  # acting seats and waiting ones
-        view = state.view(seat, log=False)
-        assert close(enc.observe(view), reference(enc, view)), view
+    check_plain_reading(config, reference)
 
 
 def test_a_known_bidding_round_seen_by_the_second_seat():

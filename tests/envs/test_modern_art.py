@@ -3,8 +3,6 @@ known positions and random ones; the caps' ids; decks given as options; what sta
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from auctionhouse.envs import encoding_for
@@ -12,10 +10,10 @@ from auctionhouse.envs.encodings.modern_art import AMOUNT_CAP
 from auctionhouse.games.modern_art.deck import ARTISTS, STANDARD, all_cards, composition
 from auctionhouse.games.modern_art.state import DEAL, PHASE_NAMES
 
-from ..conftest import examples
 from ..games.modern_art.helpers import C, new, run
 from . import test_encodings as shared
-from .positions import CONFIGS, config_id, positions
+from .positions import CONFIGS, config_id
+from .readings import blocks_of, check_plain_reading
 
 MA_CONFIGS = [c for c in CONFIGS if c[0] == "modern-art"]
 # a deck option: no Doubles of Manuel Carvalho, 7 open cards of Rafael Silveira (71 cards)
@@ -77,27 +75,9 @@ def reference(enc, view) -> list[float]:
     return out
 
 
-def blocks_of(enc, obs) -> dict[str, list[float]]:
-    return {
-        f.name: list(obs[enc.offsets[f.name] : enc.offsets[f.name] + f.size]) for f in enc.features
-    }
-
-
-def close(a, b) -> bool:
-    if len(a) != len(b):
-        return False
-    # observations are float32: equal to the reference up to its rounding
-    return all(math.isclose(x, y, rel_tol=1e-6, abs_tol=1e-7) for x, y in zip(a, b, strict=True))
-
-
 @pytest.mark.parametrize("config", MA_CONFIGS, ids=config_id)
 def test_observe_is_the_plain_reading_of_the_view(config):
-    game, players, options = config
-    enc = encoding_for(game, players, options)
-    for i, state in enumerate(positions(game, players, options, examples(1500), seed=11)):
-        seat = (state.next_actor() + i) % players  # acting seats and waiting ones
-        view = state.view(seat, log=False)
-        assert close(enc.observe(view), reference(enc, view)), view
+    check_plain_reading(config, reference)
 
 
 def test_a_known_open_auction_seen_by_the_second_seat():

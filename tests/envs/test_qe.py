@@ -11,9 +11,9 @@ import pytest
 from auctionhouse.envs import encoding_for
 from auctionhouse.envs.encodings.qe import EXACT, LADDER, MOST, PHASES, money
 
-from ..conftest import examples
 from ..games.qe.helpers import TILES_5, TILES_34, auction, new
-from .positions import CONFIGS, config_id, positions
+from .positions import CONFIGS, config_id
+from .readings import blocks_of, check_plain_reading, close, joined
 
 QE_CONFIGS = [c for c in CONFIGS if c[0] == "qe"]
 
@@ -100,34 +100,12 @@ def reference(enc, view) -> list[float]:
         "past_bid_made": past["made"],
         "past_ties": past["ties"],
     }
-    out = []
-    for f in enc.features:
-        assert len(blocks[f.name]) == f.size, f.name
-        out += blocks[f.name]
-    return out
-
-
-def blocks_of(enc, obs) -> dict[str, list[float]]:
-    return {
-        f.name: list(obs[enc.offsets[f.name] : enc.offsets[f.name] + f.size]) for f in enc.features
-    }
-
-
-def close(a, b) -> bool:
-    """Equal as float32 numbers (the observation's type)."""
-    return len(a) == len(b) and all(
-        math.isclose(x, y, rel_tol=1e-6, abs_tol=1e-7) for x, y in zip(a, b, strict=True)
-    )
+    return joined(enc, blocks)
 
 
 @pytest.mark.parametrize("config", QE_CONFIGS, ids=config_id)
 def test_observe_is_the_plain_reading_of_the_view(config):
-    game, players, options = config
-    enc = encoding_for(game, players, options)
-    for i, state in enumerate(positions(game, players, options, examples(1500), seed=11)):
-        seat = (state.next_actor() + i) % players  # acting seats and waiting ones
-        view = state.view(seat, log=False)
-        assert close(enc.observe(view), reference(enc, view)), view
+    check_plain_reading(config, reference)
 
 
 def four_player_game():
