@@ -33,6 +33,9 @@ DICE_PER_DRAW = 24
 DICE_SPAN = DIE**DICE_PER_DRAW
 DICE_LIMIT = (1 << 64) // DICE_SPAN * DICE_SPAN
 POOL_EMPTY = DIE  # a pool below this holds only its end marker: no roll left
+# the score of each collection met (AD-8), by its cards; started afresh past SCORES_KEPT
+_SCORES: dict[tuple, int] = {}
+SCORES_KEPT = 50_000
 
 
 def _bid_kinds(cap: int, high) -> MoveKind:
@@ -460,14 +463,23 @@ class ArtDiceState(State):
         return self.phase == OVER
 
     def scores(self) -> tuple:
-        """AD-8: for each artist, n works in a collection score n x n."""
-        return tuple([collection_score(c) for c in self.coll])
+        """AD-8: for each artist, n works in a collection score n x n (each collection's
+        score remembered: views ask for them at every move, collections change rarely)."""
+        known = _SCORES
+        out = []
+        for c in self.coll:
+            key = tuple(c)
+            x = known.get(key)
+            if x is None:
+                if len(known) >= SCORES_KEPT:
+                    known.clear()
+                x = known[key] = collection_score(c)
+            out.append(x)
+        return tuple(out)
 
     # --- information -------------------------------------------------------------------------
     def view(self, player: int | None, log: bool = True) -> dict:
-        from .views import view
-
-        return view(self, player, log)
+        return _build_view(self, player, log)
 
     def clone(self) -> ArtDiceState:
         return self._copy(type(self))
@@ -563,3 +575,7 @@ class ImaginedState(ArtDiceState):
         if i < len(table):
             return table[i]
         return self.chance.below(DIE) + 1
+
+
+# views.py reads this module's names: imported once they exist (not per call, a hot path)
+from .views import view as _build_view  # noqa: E402

@@ -568,9 +568,7 @@ class ModernArtState(State):
         return _plain(out)
 
     def view(self, player: int | None, log: bool = True) -> dict:
-        from .views import build_view
-
-        return build_view(self, player, log)
+        return _build_view(self, player, log)
 
 
 _SHARED = (
@@ -591,3 +589,7 @@ def _plain(x):
     if isinstance(x, dict):
         return {k: _plain(v) for k, v in x.items()}
     return x
+
+
+# views.py reads this module's names: imported once they exist (not per call, a hot path)
+from .views import build_view as _build_view  # noqa: E402

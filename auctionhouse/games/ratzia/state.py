@@ -528,9 +528,7 @@ class RatziaState(State):
 
     # --- information ----------------------------------------------------------------------
     def view(self, player: int | None, log: bool = True) -> dict:
-        from .views import build_view
-
-        return build_view(self, player, log)
+        return _build_view(self, player, log)
 
     def snapshot(self) -> dict:
         from .views import build_snapshot
@@ -572,3 +570,7 @@ _SHARED = tuple(s for s in RatziaState.__slots__ if s not in _COPIED)
 def _no_arg(kind: str, arg) -> None:
     if arg is not None:
         raise IllegalMove("move", f"{kind} takes no argument, not {arg!r}")
+
+
+# views.py reads this module's names: imported once they exist (not per call, a hot path)
+from .views import build_view as _build_view  # noqa: E402
