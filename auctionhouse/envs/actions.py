@@ -16,6 +16,7 @@ from itertools import product
 from ..core import IllegalMove, Move, MoveKind
 
 CACHE_MOST = 50_000  # kinds remembered per segment before the cache starts afresh
+ONES = b"\x01" * 4096
 
 
 class Segment:
@@ -42,6 +43,16 @@ class Segment:
     def _offsets(self, mk: MoveKind) -> Iterable[int]:
         raise NotImplementedError
 
+    def fill(self, buf: bytearray, mk: MoveKind) -> None:
+        """Set the mask bytes of the ids `mk` allows."""
+        start = self.start
+        offs = self.offsets(mk)
+        if type(offs) is range:
+            buf[start + offs.start : start + offs.stop] = ONES[: len(offs)]
+        else:
+            for o in offs:
+                buf[start + o] = 1
+
     def arg(self, offset: int, mk: MoveKind):
         """The argument of the move at `offset`, fitted to the legal kind `mk`."""
         raise NotImplementedError
@@ -65,6 +76,9 @@ class NoArg(Segment):
 
     def _offsets(self, mk):
         return (0,)
+
+    def fill(self, buf, mk):
+        buf[self.start] = 1
 
     def arg(self, offset, mk):
         return None
@@ -101,6 +115,16 @@ class Values(Segment):
         hi = len(self.values) if mk.hi is None else bisect_right(self.values, mk.hi)
         return range(lo, hi)
 
+    def fill(self, buf, mk):
+        if mk.choices is None:
+            super().fill(buf, mk)
+            return
+        index, start = self._index, self.start
+        for c in mk.choices:
+            i = index.get(c)
+            if i is not None:
+                buf[start + i] = 1
+
     def arg(self, offset, mk):
         return self.values[offset]
 
@@ -124,6 +148,7 @@ class Splits(Segment):
         self.splits = tuple(t for t in product(range(cap + 1), repeat=parts) if sum(t) <= cap)
         self.size = len(self.splits)
         self._index = {t: i for i, t in enumerate(self.splits)}
+        self._patterns: dict[MoveKind, bytes] = {}  # a kind's mask block
         # part j, amount a -> the offsets whose part j is a; total t -> the offsets of that total
         # (a kind's offsets are then a few set operations, not a check of every split)
         self._with = [
@@ -149,6 +174,17 @@ class Splits(Segment):
             amounts = [0, *range(max(a, 1), min(b, cap) + 1)]
             ok.intersection_update(set().union(*map(with_amount.__getitem__, amounts)))
         return sorted(ok)
+
+    def fill(self, buf, mk):
+        pattern = self._patterns.get(mk)
+        if pattern is None:
+            block = bytearray(self.size)
+            for o in self.offsets(mk):
+                block[o] = 1
+            if len(self._patterns) >= CACHE_MOST:
+                self._patterns.clear()
+            pattern = self._patterns[mk] = bytes(block)
+        buf[self.start : self.start + self.size] = pattern
 
     def arg(self, offset, mk):
         return self.splits[offset][: len(mk.parts)]
@@ -201,6 +237,16 @@ class ActionSpace:
                 out.extend((s + o, s + o + 1) for o in offs)
         return out
 
+    def mask(self, legal: Sequence[MoveKind]) -> bytes:
+        """One byte per id, 1 for the legal ones."""
+        buf = bytearray(self.size)
+        by_kind = self._by_kind
+        for mk in legal:
+            seg = by_kind.get(mk.kind)
+            if seg is not None:
+                seg.fill(buf, mk)
+        return bytes(buf)
+
     def legal_ids(self, legal: Sequence[MoveKind]) -> list[int]:
         """The legal ids, ascending (segments follow one another, so runs come in order only
         within a kind: sort)."""
@@ -215,7 +261,22 @@ class ActionSpace:
         for mk in legal:
             if mk.kind == seg.kind and offset in seg.offsets(mk):
                 return (seg.kind, seg.arg(offset, mk))
-        raise IllegalMove("action", f"action {action} ({seg.label(offset)}) is not legal now")
+        raise self.illegal(action)
+
+    def illegal(self, action: int) -> IllegalMove:
+        """The error for a legal-looking id that is not legal now."""
+        seg = self.segment_of(action)
+        label = seg.label(action - seg.start)
+        return IllegalMove("action", f"action {action} ({label}) is not legal now")
+
+    def legal_move(self, action: int, legal: Sequence[MoveKind]) -> Move:
+        """`move` for an id already known to be legal (its mask bit is set): no check."""
+        seg = self.segments[bisect_right(self._starts, action) - 1]
+        offset = action - seg.start
+        if type(seg) is Splits:
+            n = next(len(mk.parts) for mk in legal if mk.kind == seg.kind)
+            return (seg.kind, seg.splits[offset][:n])
+        return (seg.kind, seg.arg(offset, None))
 
     def action(self, move: Move) -> int | None:
         """The id of `move`, or None when it has none (an amount beyond its kind's cap)."""

@@ -15,7 +15,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ..core import Game, Move, State
+from ..core import Game, Move, MoveKind, State
 from .actions import CACHE_MOST, ActionSpace, Segment
 
 
@@ -81,18 +81,18 @@ class Encoding:
         return self.observe(state.view(seat, log=False))
 
     def mask(self, state: State, seat: int) -> bytes:
-        """One byte per action id: 1 when it is legal for `seat` now (cached per set of legal
-        move kinds, so a common position costs a lookup)."""
-        legal = state.legal_moves(seat)
+        """One byte per action id: 1 when it is legal for `seat` now."""
+        return self.mask_of(state.legal_moves(seat))
+
+    def mask_of(self, legal: Sequence[MoveKind]) -> bytes:
+        """`mask` from the seat's legal move kinds (remembered for each set of kinds met: a
+        common position costs a lookup)."""
         key = tuple(legal)
         found = self._masks.get(key)
         if found is None:
-            buf = bytearray(self.actions.size)
-            for a, b in self.actions.runs(legal):
-                buf[a:b] = b"\x01" * (b - a)
             if len(self._masks) >= CACHE_MOST:
                 self._masks.clear()
-            found = self._masks[key] = bytes(buf)
+            found = self._masks[key] = self.actions.mask(legal)
         return found
 
     def legal_actions(self, state: State, seat: int) -> list[int]:

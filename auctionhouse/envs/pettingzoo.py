@@ -79,6 +79,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._act_space = spaces.Discrete(enc.num_actions)
         self._rng: random.Random | None = None
         self._ended = False
+        self._asked: tuple | None = None
         self.game_state = None
 
     def observation_space(self, agent):
@@ -98,6 +99,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.game_state = enc.game.new_state(enc.players, enc.options, seed=rng.randrange(1 << 62))
         self.agents = self.possible_agents[:]
         self._ended = False
+        self._asked = None
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -114,7 +116,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         if self._ended or state.is_over():
             mask = np.zeros(enc.num_actions, np.int8)
         else:
-            mask = np.frombuffer(enc.mask(state, seat), np.int8).copy()
+            legal = state.legal_moves(seat)
+            bits = enc.mask_of(legal)
+            if agent == self.agent_selection:
+                self._asked = (seat, legal, bits)  # what step() needs, until the state moves
+            mask = np.frombuffer(bits, np.int8).copy()
         obs = np.frombuffer(enc.observation(state, seat), np.float32)
         return {"observation": obs, "action_mask": mask}
 
@@ -132,15 +138,22 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             raise IllegalMove(
                 "action", f"an action is an id in 0..{enc.num_actions - 1}, not {action!r}"
             )
-        try:
-            move = enc.move(state, seat, int(action))
-        except IllegalMove as e:
+        asked = self._asked
+        if asked is not None and asked[0] == seat:
+            _, legal, bits = asked
+        else:
+            legal = state.legal_moves(seat)
+            bits = enc.mask_of(legal)
+        action = int(action)
+        if not bits[action]:
+            e = enc.actions.illegal(action)
             if self.illegal_reward is None:
-                raise
+                raise e
             warnings.warn(f"{agent}: {e}; the game ends and {agent} loses", stacklevel=2)
             self._end([self.illegal_reward if a == agent else 0.0 for a in self.possible_agents])
             return
-        state.apply(seat, move)
+        self._asked = None
+        state.apply(seat, enc.actions.legal_move(action, legal))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if state.is_over():
