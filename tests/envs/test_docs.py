@@ -12,3 +12,11 @@ def test_the_encoding_tables_in_docs_are_current():
     tables = runpy.run_path(str(SCRIPT))
     doc = tables["DOC"].read_text()
     assert tables["render"](doc) == doc, "docs/envs.md is out of date: run scripts/envs_tables.py"
+
+
+def test_the_python_examples_in_docs_run(capsys):
+    doc = (Path(__file__).parents[2] / "docs" / "envs.md").read_text()
+    blocks = [b.split("```", 1)[0] for b in doc.split("```python\n")[1:]]
+    assert len(blocks) >= 4
+    for block in blocks:
+        exec(compile(block, "docs/envs.md", "exec"), {})
