@@ -66,6 +66,20 @@ def rewards(result, kind: str = "mixed") -> list[float]:
     ]
 
 
+def read_budget(bot: Bot, given: dict) -> tuple[int, float]:
+    """The move's limits (iterations, seconds; 0: none) as a search bot's spec gives them.
+    Neither given: `iterations`, cut short at `seconds`. Iterations alone: exactly that many (the
+    same moves on any machine). Seconds alone: as many as fit in that time. One given alone
+    changes what the other means, so both are written in the bot's `spec` when given."""
+    bot.always_written = frozenset(k for k in ("iterations", "seconds") if k in given)
+    iterations, seconds = bot.settings["iterations"], bot.settings["seconds"]
+    if "iterations" in given and "seconds" not in given:
+        seconds = 0.0
+    if "seconds" in given and "iterations" not in given:
+        iterations = 0
+    return iterations, seconds
+
+
 def distinct(moves: list[Move], key) -> list[Move]:
     """The first move of each class (`key`: the game's `move_class`), in order."""
     seen = set()
@@ -168,16 +182,7 @@ class ISMCTSBot(Bot):
             raise OptionError(
                 f"bot ismcts: reward is mixed or win, not {self.settings['reward']!r}"
             )
-        # Neither given: `iterations`, cut short at `seconds`. Iterations alone: exactly that
-        # many (the same moves on any machine). Seconds alone: as many as fit in that time.
-        # One given alone changes what the other means: both written in `spec` when given.
-        self.always_written = frozenset(k for k in ("iterations", "seconds") if k in params)
-        self.max_iterations = self.settings["iterations"]
-        self.time_limit = self.settings["seconds"]
-        if "iterations" in params and "seconds" not in params:
-            self.time_limit = 0.0
-        if "seconds" in params and "iterations" not in params:
-            self.max_iterations = 0
+        self.max_iterations, self.time_limit = read_budget(self, params)
         if not (self.max_iterations or self.time_limit or self.settings["halving"]):
             given = " and ".join(
                 f"{k}={params[k]:g}" for k in ("iterations", "seconds") if k in params

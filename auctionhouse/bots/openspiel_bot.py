@@ -27,10 +27,9 @@ from typing import Any
 
 from ..core import Move, OptionError
 from ..core.players import Bot, Observation, Param
+from .ismcts import MOST, MOST_SECONDS, read_budget
 from .random_bot import RandomBot
 
-MOST = 10**6
-MOST_SECONDS = 3600
 FINAL_POLICIES = {
     "max_visit_count": "MAX_VISIT_COUNT",
     "normalized_visit_count": "NORMALIZED_VISITED_COUNT",
@@ -123,14 +122,7 @@ class OpenSpielISMCTSBot(Bot):
             )
         if self.settings["rollouts"] < 1:
             raise OptionError(f"bot {self.name}: rollouts is at least 1")
-        # the budget as ismcts reads it: one given alone changes what the other means
-        self.always_written = frozenset(k for k in ("iterations", "seconds") if k in params)
-        self.max_iterations = self.settings["iterations"]
-        self.time_limit = self.settings["seconds"]
-        if "iterations" in params and "seconds" not in params:
-            self.time_limit = 0.0
-        if "seconds" in params and "iterations" not in params:
-            self.max_iterations = 0
+        self.max_iterations, self.time_limit = read_budget(self, params)  # as ismcts reads it
         if not (self.max_iterations or self.time_limit):
             raise OptionError(
                 f"bot {self.name}: a move would have no limit (0 means none): give iterations "
