@@ -23,6 +23,7 @@ whose block is read from tables of three artists at a time.
 from __future__ import annotations
 
 from array import array
+from functools import lru_cache
 
 from ...games.art_dice.cards import (
     ARTIST_OF,
@@ -42,7 +43,7 @@ MAX_SCORE = ARTISTS * WORKS_PER_ARTIST**2  # AD-8: every artist complete, 9 x 25
 PHASES = {"sale": 0, "bid": 1, "over": 2}
 COUNTS = WORKS_PER_ARTIST + 1  # one-hot places of a count 0..5
 BLOCK = ARTISTS * COUNTS  # a collection's one-hot counts
-CACHE_MOST = 20_000  # blocks remembered before a cache starts afresh
+CACHE_MOST = 20_000  # collection blocks remembered
 
 # card -> a 1 in its artist's place of the packed counts (3 bits an artist: at most 5 works)
 PACKED = tuple(1 << 3 * a for a in ARTIST_OF)
@@ -71,9 +72,9 @@ def _triples() -> tuple[list, list]:
 
 
 ONES, LEFT = _triples()
-_blocks: dict[tuple, tuple[array, int]] = {}  # collection -> (one-hot block, packed counts)
 
 
+@lru_cache(maxsize=CACHE_MOST)
 def _collection(cards: tuple) -> tuple[array, int]:
     """A collection's block (one-hot count per artist) and its packed counts."""
     p = 0
@@ -240,14 +241,8 @@ class ArtDiceEncoding(Encoding):
             for a, k in enumerate(counts):
                 put[at + a] = k / WORKS_PER_ARTIST
 
-        blocks = _blocks
         for q, cards in enumerate(view["collections"]):
-            key = tuple(cards)
-            found = blocks.get(key)
-            if found is None:
-                if len(blocks) >= CACHE_MOST:
-                    blocks.clear()
-                found = blocks[key] = _collection(key)
+            found = _collection(tuple(cards))
             at = colls[q]
             obs[at : at + BLOCK] = found[0]
             packed += found[1]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from functools import lru_cache
 
 from ...core import Chance, IllegalMove, MoveKind, State
 from ...core.moves import choice
@@ -33,9 +34,10 @@ DICE_PER_DRAW = 24
 DICE_SPAN = DIE**DICE_PER_DRAW
 DICE_LIMIT = (1 << 64) // DICE_SPAN * DICE_SPAN
 POOL_EMPTY = DIE  # a pool below this holds only its end marker: no roll left
-# the score of each collection met (AD-8), by its cards; started afresh past SCORES_KEPT
-_SCORES: dict[tuple, int] = {}
-SCORES_KEPT = 50_000
+
+
+# the score of each collection met (AD-8), by its cards
+_score_of = lru_cache(maxsize=1 << 16)(collection_score)
 
 
 def _bid_kinds(cap: int, high) -> MoveKind:
@@ -465,17 +467,7 @@ class ArtDiceState(State):
     def scores(self) -> tuple:
         """AD-8: for each artist, n works in a collection score n x n (each collection's
         score remembered: views ask for them at every move, collections change rarely)."""
-        known = _SCORES
-        out = []
-        for c in self.coll:
-            key = tuple(c)
-            x = known.get(key)
-            if x is None:
-                if len(known) >= SCORES_KEPT:
-                    known.clear()
-                x = known[key] = collection_score(c)
-            out.append(x)
-        return tuple(out)
+        return tuple([_score_of(tuple(c)) for c in self.coll])
 
     # --- information -------------------------------------------------------------------------
     def view(self, player: int | None, log: bool = True) -> dict:
