@@ -98,10 +98,6 @@ class Encoding:
     def legal_actions(self, state: State, seat: int) -> list[int]:
         return self.actions.legal_ids(state.legal_moves(seat))
 
-    def legal_runs(self, state: State, seat: int) -> list[tuple[int, int]]:
-        """The legal ids as (start, stop) runs: a mask is these slices set to 1."""
-        return self.actions.runs(state.legal_moves(seat))
-
     def move(self, state: State, seat: int, action: int) -> Move:
         """The move of id `action` for `seat` now; IllegalMove if the id is not legal."""
         return self.actions.move(action, state.legal_moves(seat))
