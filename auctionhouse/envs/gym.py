@@ -27,7 +27,7 @@ from ..bots.registry import make_bot
 from ..core import IllegalMove, OptionError
 from ..core.players import Observation
 from .encodings import encoding_for
-from .pettingzoo import REWARDS
+from .episode import check_reward, end_rewards, observation_box, spectator_text
 
 # Gymnasium ids: auctionhouse/<Id>-v0
 GAME_IDS = {"modern-art": "ModernArt", "ratzia": "Ratzia", "qe": "QE", "art-dice": "ArtDice"}
@@ -53,8 +53,7 @@ class SeatEnv(gymnasium.Env):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        if reward not in REWARDS:
-            raise OptionError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        check_reward(reward)
         if render_mode not in (None, "ansi"):
             raise OptionError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.encoding = enc = encoding_for(game, players, options)
@@ -73,9 +72,7 @@ class SeatEnv(gymnasium.Env):
         self.reward_kind = reward
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(
-            np.array(enc.lows, np.float32), np.array(enc.highs, np.float32), dtype=np.float32
-        )
+        self.observation_space = observation_box(enc)
         self.action_space = spaces.Discrete(enc.num_actions)
         self._rng = random.Random()
         self.game_state = None
@@ -144,19 +141,13 @@ class SeatEnv(gymnasium.Env):
         return {"action_mask": self._mask(), "seat": self.seat}
 
     def _reward(self) -> float:
-        result = self.game_state.result()
-        if self.reward_kind == "win":
-            return float(result.shares()[self.seat])
-        scores = result.scores
-        best = max(x for p, x in enumerate(scores) if p != self.seat)
-        return float(scores[self.seat] - best)
+        return end_rewards(self.game_state.result(), self.reward_kind)[self.seat]
 
     def render(self) -> str | None:
         """The table as a spectator sees it, as text (render_mode "ansi")."""
         if self.render_mode != "ansi" or self.game_state is None:
             return None
-        view = self.game_state.view(None, log=False)
-        return "\n".join(f"{label}: {text}" for label, text in self.game.describe_view(view))
+        return spectator_text(self.game_state)
 
 
 def register() -> None:

@@ -28,8 +28,8 @@ from pettingzoo import AECEnv
 
 from ..core import IllegalMove, OptionError
 from .encodings import encoding_for
+from .episode import check_reward, end_rewards, observation_box, spectator_text
 
-REWARDS = ("win", "margin")
 RENDER_MODES = ("ansi", "human")
 
 
@@ -58,8 +58,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     ) -> None:
         super().__init__()
         self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
-        if reward not in REWARDS:
-            raise OptionError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        check_reward(reward)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise OptionError(
                 f"render_mode is None or one of {', '.join(RENDER_MODES)}, not {render_mode!r}"
@@ -71,9 +70,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.metadata = {**self.metadata, "name": f"auctionhouse_{self.game.name}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        box = spaces.Box(
-            np.array(enc.lows, np.float32), np.array(enc.highs, np.float32), dtype=np.float32
-        )
+        box = observation_box(enc)
         mask = spaces.Box(0, 1, (enc.num_actions,), dtype=np.int8)
         self._obs_space = spaces.Dict({"observation": box, "action_mask": mask})
         self._act_space = spaces.Discrete(enc.num_actions)
@@ -157,7 +154,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if state.is_over():
-            self._end(self._final_rewards())
+            self._end(end_rewards(state.result(), self.reward_kind))
         else:
             self.agent_selection = self.possible_agents[state.next_actor()]
         if self.render_mode == "human":
@@ -171,23 +168,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._accumulate_rewards()
         self.agent_selection = self._deads_step_first()
 
-    def _final_rewards(self) -> list[float]:
-        result = self.game_state.result()
-        if self.reward_kind == "win":
-            return [float(s) for s in result.shares()]
-        scores = result.scores
-        return [
-            float(x - max(y for j, y in enumerate(scores) if j != i)) for i, x in enumerate(scores)
-        ]
-
     # --- for people --------------------------------------------------------------------------
     def render(self) -> str | None:
         """The table as a spectator sees it (no seat's secrets), as text."""
         if self.render_mode is None or self.game_state is None:
             return None
-        view = self.game_state.view(None, log=False)
-        lines = [f"{label}: {text}" for label, text in self.game.describe_view(view)]
-        text = "\n".join(lines)
+        text = spectator_text(self.game_state)
         if self.render_mode == "human":
             print(text)
             return None
