@@ -19,10 +19,8 @@ def tables() -> str:
         game = get_game(name)
         ref = game.max_players
         enc = encoding_for(game, ref)
-        sizes = ", ".join(
-            f"{n}: {encoding_for(game, n).size} / {encoding_for(game, n).num_actions}"
-            for n in range(game.min_players, game.max_players + 1)
-        )
+        each = [encoding_for(game, n) for n in range(game.min_players, game.max_players + 1)]
+        sizes = ", ".join(f"{e.players}: {e.size} / {e.num_actions}" for e in each)
         out += [
             f"### {game.title} (`{name}`)",
             "",
