@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from ..core import AuctionhouseError
 from .jobs import Job, Outcome, run_chunk
@@ -23,10 +24,12 @@ from .limits import check_workers
 Progress = Callable[[int], None]  # called with the number of games just finished
 BACKENDS = ("local", "ray")
 RAY_CONNECT_TIMEOUT = 60.0  # seconds to wait for the Ray cluster at an address
+T = TypeVar("T")
+R = TypeVar("R")
 
 
-def chunked(jobs: Sequence[Job], size: int) -> list[list[Job]]:
-    return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
+def chunked(items: Sequence[T], size: int) -> list[list[T]]:
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
 def chunk_size(n_jobs: int, workers: int) -> int:
@@ -41,54 +44,75 @@ def run_jobs(
     address: str | None = None,
     progress: Progress | None = None,
 ) -> list[Outcome]:
+    check_backend(backend, workers)
+    outcomes: list[Outcome] = []
+
+    def done(chunk: list[Outcome]) -> None:
+        outcomes.extend(chunk)
+        if progress:
+            progress(len(chunk))
+
+    size = 1 if backend == "local" and workers == 1 else chunk_size(len(jobs), workers)
+    map_chunks(run_chunk, chunked(jobs, size), workers, backend, address, done)
+    outcomes.sort(key=lambda o: o.index)
+    return outcomes
+
+
+def map_chunks(
+    fn: Callable[[T], R],
+    chunks: Sequence[T],
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    done: Callable[[R], None] | None = None,
+) -> None:
+    """Run `fn(chunk)` for every chunk (in this process, in `workers` local processes, or on
+    Ray) and hand each result to `done` as it comes, in any order. `fn` and the chunks must
+    pickle (a module-level function, plain data)."""
+    check_backend(backend, workers)
+    done = done or (lambda _: None)
+    if backend == "ray":
+        _run_ray(fn, chunks, workers, address, done)
+    elif workers == 1:
+        for chunk in chunks:
+            done(fn(chunk))
+    else:
+        _run_processes(fn, chunks, workers, done)
+
+
+def check_backend(backend: str, workers: int) -> None:
     if backend not in BACKENDS:
         raise AuctionhouseError(f"unknown backend {backend!r} (use local or ray)")
     check_workers(workers)
-    if backend == "ray":
-        outcomes = _run_ray(jobs, workers, address, progress)
-    elif workers == 1:
-        outcomes = []
-        for chunk in chunked(jobs, 1):
-            outcomes.extend(run_chunk(chunk))
-            if progress:
-                progress(len(chunk))
-    else:
-        outcomes = _run_processes(jobs, workers, progress)
-    outcomes.sort(key=lambda o: o.index)
-    return outcomes
 
 
 def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
 
 
-def _run_processes(jobs, workers, progress) -> list[Outcome]:
-    out: list[Outcome] = []
-    chunks = chunked(jobs, chunk_size(len(jobs), workers))
-    # Ctrl+C reaches the workers too: they ignore it, and the games not started are dropped
+def _run_processes(fn, chunks, workers, done) -> None:
+    finished = 0
+    # Ctrl+C reaches the workers too: they ignore it, and the chunks not started are dropped
     # (leaving the pool normally would wait for every one of them)
     pool = ProcessPoolExecutor(max(1, min(workers, len(chunks))), initializer=_ignore_sigint)
     try:
-        futures = [pool.submit(run_chunk, c) for c in chunks]
+        futures = [pool.submit(fn, c) for c in chunks]
         for f in as_completed(futures):
-            done = f.result()
-            out.extend(done)
-            if progress:
-                progress(len(done))
+            done(f.result())
+            finished += 1
     except BrokenProcessPool:
         raise AuctionhouseError(
             "a worker process died (killed, or out of memory): try fewer workers"
         ) from None
     finally:
-        pool.shutdown(wait=len(out) == len(jobs), cancel_futures=True)
-    return out
+        pool.shutdown(wait=finished == len(chunks), cancel_futures=True)
 
 
 def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_ray(jobs, workers, address, progress) -> list[Outcome]:
+def _run_ray(fn, chunks, workers, address, done) -> None:
     try:
         import ray
     except ImportError:
@@ -103,16 +127,12 @@ def _run_ray(jobs, workers, address, progress) -> list[Outcome]:
             ray.init(include_dashboard=False, log_to_driver=False, num_cpus=max(1, workers))
         started = True
     try:
-        task = ray.remote(run_chunk)
-        pending = [task.remote(c) for c in chunked(jobs, chunk_size(len(jobs), max(1, workers)))]
-        out: list[Outcome] = []
+        task = ray.remote(fn)
+        pending = [task.remote(c) for c in chunks]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
-            for done in ray.get(ready):
-                out.extend(done)
-                if progress:
-                    progress(len(done))
-        return out
+            for result in ray.get(ready):
+                done(result)
     finally:
         if started:
             ray.shutdown()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..bots import make_bot
-from ..core import AuctionhouseError, derive_seed
+from ..core import AuctionhouseError, State, derive_seed
 from .runner import play
 
 
@@ -37,7 +37,8 @@ class Outcome:
     seconds: float
 
 
-def run_job(job: Job) -> Outcome:
+def play_job(job: Job) -> State:
+    """Play the job's game to its end (writing its record where the job says); the state."""
     from ..games import get_game
 
     game = get_game(job.game)
@@ -48,9 +49,7 @@ def run_job(job: Job) -> Outcome:
     state = game.new_state(
         job.players, job.options, seed=job.deal_seed, first_player=job.first_player
     )
-    start = time.perf_counter()
     play(state, bots)
-    seconds = time.perf_counter() - start
     if job.records_dir is not None:
         rec = state.record()
         rec["bots"] = list(job.seats)
@@ -59,6 +58,13 @@ def run_job(job: Job) -> Outcome:
             path.write_text(json.dumps(rec, separators=(",", ":")), encoding="utf-8")
         except OSError as e:
             raise AuctionhouseError(f"cannot write record {path}: {e.strerror or e}") from None
+    return state
+
+
+def run_job(job: Job) -> Outcome:
+    start = time.perf_counter()
+    state = play_job(job)
+    seconds = time.perf_counter() - start
     res = state.result()
     return Outcome(job.index, tuple(res.scores), tuple(res.shares()), len(state.history), seconds)
 

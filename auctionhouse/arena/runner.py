@@ -78,6 +78,29 @@ def series_header(game: Game, players: int, games: int, seed: int, opts: dict, s
     }
 
 
+def series_job(
+    game: str,
+    players: int,
+    opts: dict,
+    specs: Sequence[str],
+    seed: int,
+    g: int,
+    records_dir: Path | None = None,
+    first_player: int | None = None,
+):
+    """Game `g` of the series with `seed`: its deal and bots' seeds, and the first player
+    rotating over the seats unless given."""
+    from .jobs import Job
+
+    deal = derive_seed(seed, f"game/{g}")
+    return Job(
+        g, game, players, opts, tuple(specs), deal, derive_seed(deal, "bots"),
+        first_player=g % players if first_player is None else first_player,
+        records_dir=None if records_dir is None else str(records_dir),
+        label=f"{seed}-",
+    )  # fmt: skip
+
+
 def simulate(
     game: Game,
     players: int,
@@ -96,23 +119,12 @@ def simulate(
     Returns the summary of the `simulate --json` contract.
     """
     from .backends import run_jobs
-    from .jobs import Job
 
     check_games(games)
     opts, specs = prepare(game, players, bot_specs, options)
     if records_dir is not None:
         ready_folder(records_dir, "records folder")
-    jobs = []
-    for g in range(games):
-        deal = derive_seed(seed, f"game/{g}")
-        jobs.append(
-            Job(
-                g, game.name, players, opts, tuple(specs), deal, derive_seed(deal, "bots"),
-                first_player=g % players,
-                records_dir=None if records_dir is None else str(records_dir),
-                label=f"{seed}-",
-            )
-        )  # fmt: skip
+    jobs = [series_job(game.name, players, opts, specs, seed, g, records_dir) for g in range(games)]
     start = time.perf_counter()
     outcomes = run_jobs(jobs, workers, backend, address, progress)
     seconds = time.perf_counter() - start

@@ -9,11 +9,15 @@ from collections.abc import Sequence
 def share_ci95(shares: Sequence[float]) -> tuple[float, float, float]:
     """Mean win share and its 95% Wilson score interval (sound near 0% and 100%, where the
     normal approximation collapses to a point)."""
-    n = len(shares)
+    return wilson_ci95(sum(shares), len(shares))
+
+
+def wilson_ci95(successes: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
+    """The share `successes / n` (fractional successes allowed: shared wins) and its Wilson
+    score interval at `z` (1.96: 95%)."""
     if n == 0:
         return 0.0, 0.0, 1.0
-    p = sum(shares) / n
-    z = 1.96
+    p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
