@@ -1,4 +1,4 @@
-"""The command line: games, simulate, play, tournament, replay, bench, serve.
+"""The command line: games, simulate, play, tournament, study, replay, bench, serve.
 
 Bad input of any kind ends in one line on stderr and exit code 2: the package's errors through
 `fail`, typer's usage errors through `OneLineErrors`.
@@ -125,6 +125,14 @@ DeckOpt = Annotated[
 ]
 BackendOpt = Annotated[
     str, typer.Option(callback=one_of("local", "ray"), help="Where games run: local or ray.")
+]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        max=MAX_WORKERS,
+        help="Worker processes or Ray tasks in flight (default: one per core).",
+    ),
 ]
 AddressOpt = Annotated[
     str | None,
@@ -302,14 +310,7 @@ def tournament(
     seed: Annotated[int, seed_option("Seed of the tournament.")] = 1,
     option: OptionOpt = None,
     deck: DeckOpt = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            min=1,
-            max=MAX_WORKERS,
-            help="Worker processes or Ray tasks in flight (default: one per core).",
-        ),
-    ] = None,
+    workers: WorkersOpt = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
     out: Annotated[Path | None, typer.Option(help="Write results to OUT.json and OUT.csv.")] = None,
@@ -353,6 +354,173 @@ def tournament(
     )
     for path in paths:
         console.print(f"wrote {escape(str(path))}", soft_wrap=True)
+
+
+VS_HELP = (
+    "Also play a second variant on the same seeds and compare: key=value, repeatable, changing "
+    "players, bots or a game option (deck included), e.g. --vs players=3, "
+    "--vs deck=docs/decks/seed-001.toml, --vs bots=heuristic,random,random,random, "
+    "--vs open_cash=true."
+)
+
+
+@command()
+def study(
+    game: GameArg,
+    players: PlayersOpt = 4,
+    games_: Annotated[
+        int,
+        typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="Games per variant."),
+    ] = 1000,
+    bots: Annotated[
+        str, typer.Option(help="One bot for all seats, or a comma list, one per seat.")
+    ] = "random",
+    option: OptionOpt = None,
+    deck: DeckOpt = None,
+    vs: Annotated[list[str] | None, typer.Option(help=VS_HELP)] = None,
+    seed: Annotated[
+        int, seed_option("Seed of the study (both variants use its games' seeds).")
+    ] = 1,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Folder for report.html, summary.json and the CSV tables (default: study-GAME)."
+        ),
+    ] = None,
+    skill: Annotated[
+        str,
+        typer.Option(
+            help="STRONG,WEAK: the skill-versus-luck series put one STRONG bot against WEAK ones "
+            "at every player count; 'none' skips it."
+        ),
+    ] = "heuristic,random",
+    skill_games: Annotated[
+        int,
+        typer.Option(min=1, max=100_000, help="Games of the skill series at each player count."),
+    ] = 400,
+    rotate: Annotated[
+        bool,
+        typer.Option(
+            help="Rotate the first player over the seats (--no-rotate: seat 1 always starts, so "
+            "a fixed line-up's seats are also its turn order)."
+        ),
+    ] = True,
+    records: Annotated[
+        Path | None, typer.Option(help="Also write every game's record into this folder.")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the summary as JSON instead of the tables.")
+    ] = False,
+) -> None:
+    """Balance lab: play many games and report seat advantage, score and length distributions,
+    comebacks, skill versus luck and the game's own figures, with 95% intervals and tests;
+    --vs compares a second variant. Writes OUT/report.html (self-contained), summary.json and
+    CSV tables."""
+    try:
+        from .study.report import write_study
+        from .study.run import Study, run_study, skill_series
+        from .study.summary import summarize
+        from .study.variants import make_variant, vs_variant
+    except ImportError as e:
+        fail(
+            f"the study needs the study extra ({e.name} is missing): pip install 'auctionhouse[study]'"
+        )
+    from .arena.backends import default_workers
+    from .core.files import ready_folder
+
+    check_address(backend, address)
+    g, raw = game_options(game, option, deck)
+    folder = out if out is not None else Path(f"study-{g.name}")
+    ready_folder(folder, "--out folder")
+    specs = [b for b in bots.split(",") if b.strip()]
+    variants = [make_variant(g, "A", players, specs, raw)]
+    if vs:
+        variants.append(vs_variant(g, raw, players, specs, vs))
+    series = []
+    if skill.strip().lower() != "none":
+        pair = [b.strip() for b in skill.split(",")]
+        if len(pair) != 2 or not all(pair):
+            fail(f"--skill is STRONG,WEAK (two bots) or none, not {skill!r}")
+        series = skill_series(g, pair[0], pair[1], raw)
+    plan = Study(g, variants, games_, seed, rotate, series, skill_games, records)
+    w = workers or default_workers()
+    if as_json:
+        results = run_study(plan, w, backend, address)
+    else:
+        with progress_bar(f"{g.name} study", plan.total_games) as advance:
+            results = run_study(plan, w, backend, address, advance)
+    summary = summarize(results)
+    paths = write_study(summary, folder)
+    if as_json:
+        print(json.dumps(summary))
+        return
+    print_study(summary, paths)
+
+
+def print_study(summary: dict, paths: list[Path]) -> None:
+    vs = summary["variants"]
+    for v in vs:
+        table = Table(
+            title=f"{summary['title']} {v['label']}: {escape(v['description'])}, {v['games']:,} games"
+        )
+        for col in ("turn order", "win share", "95% interval", "mean score"):
+            table.add_column(col, justify="right")
+        for s in v["seats"]:
+            lo, hi = s["ci95"]
+            table.add_row(str(s["position"]), f"{100 * s['win_share']:.1f}%",
+                          f"{100 * lo:.1f}-{100 * hi:.1f}%", f"{s['mean_score']:.1f}")  # fmt: skip
+        console.print(table)
+        t = v["seat_test"]
+        verdict = "[bold red]seats differ[/]" if t["significant"] else "no significant seat effect"
+        console.print(f"seat test (chi-square, {t['df']} df): p = {t['p']:.3g}: {verdict}")
+    comp = summary["comparison"]
+    table = Table(title="Headline figures" + (" (B - A: Welch's t-test)" if comp else ""))
+    table.add_column("figure")
+    if comp:
+        for col in ("A", "B", "B - A", "95% interval", "p"):
+            table.add_column(col, justify="right")
+        for r in comp["rows"]:
+            lo, hi = r["ci95"]
+            mark = "[bold red]" if r["significant"] else ""
+            k = r["kind"]
+            table.add_row(r["name"], _fmt(r["a"], k), _fmt(r["b"], k), _fmt(r["difference"], k),
+                          f"{_fmt(lo, k)} to {_fmt(hi, k)}", f"{mark}{_fmt(r['p'])}")  # fmt: skip
+    else:
+        for col in ("mean", "95% interval"):
+            table.add_column(col, justify="right")
+        for h in vs[0]["headline"]:
+            lo, hi = h["ci95"]
+            k = h["kind"]
+            table.add_row(h["name"], _fmt(h["mean"], k), f"{_fmt(lo, k)} to {_fmt(hi, k)}")
+    console.print(table)
+    for s in summary["skill"]:
+        lo, hi = s["ci95"]
+        console.print(
+            f"skill: {escape(s['strong'])} vs {escape(s['weak'])} at {s['players']} players wins "
+            f"{100 * s['win_share']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%, fair "
+            f"{100 * s['fair_share']:.0f}%), skill index {s['skill_index']:.2f}"
+        )
+    console.print(
+        f"{summary['games_played']:,} games in {summary['seconds']:.1f} s "
+        f"({summary['games_per_second']:.0f} games/s, {summary['workers']} worker(s) on "
+        f"{summary['backend']})"
+    )
+    for path in paths:
+        if path.suffix != ".csv":
+            console.print(f"wrote {escape(str(path))}", soft_wrap=True)
+    console.print(f"and {sum(p.suffix == '.csv' for p in paths)} CSV tables beside them")
+
+
+def _fmt(x, kind: str = "p") -> str:
+    """A share as a percentage, a mean with 4 significant digits, a p-value with 3."""
+    if x is None:
+        return "-"
+    if kind == "share":
+        return f"{100 * x:.1f}%"
+    return f"{x:.4g}" if kind == "mean" else f"{x:.3g}"
 
 
 @command("replay")

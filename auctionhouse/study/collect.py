@@ -1,0 +1,67 @@
+"""The facts every study keeps of a finished game, whatever the game: wins and scores by
+turn-order position, seat and bot, margins, length, and whether the leader after each round
+went on to win. The game's own facts come from its module in study/games/."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+
+from ..core import State
+from .aggregate import Aggregate
+from .present import Headline
+
+MAX_TRACKED_ROUNDS = 40  # leaders are followed this many rounds (art-dice games are ~20 long)
+HEADLINE = (
+    Headline("first_share", "win share of the first player", "share"),
+    Headline("last_share", "win share of the last player", "share"),
+    Headline("winner_score", "winner's score"),
+    Headline("margin", "winning margin"),
+    Headline("moves", "moves per game"),
+    Headline("rounds", "rounds per game"),
+    Headline("comeback", "games not won by the leader after round 1", "share"),
+    Headline("tie", "games with a shared win", "share"),
+)
+
+
+def collect_game(
+    state: State, first: int, seats: Sequence[str], agg: Aggregate, facts: ModuleType
+) -> None:
+    """Fold one finished game into `agg`. `first` is the seat that started, `seats` the bot
+    spec of each seat, `facts` the game's module of study/games/."""
+    res = state.result()
+    shares = res.shares()
+    scores = res.scores
+    n = state.num_players
+    agg.games += 1
+    for p in range(n):
+        pos = p - first if p >= first else p - first + n
+        agg.add(("pos", pos), shares[p])
+        agg.add(("pos_score", pos), scores[p])
+        agg.add(("seat", p), shares[p])
+        agg.add(("bot", seats[p]), shares[p])
+        agg.hist("score", round(scores[p]))
+    agg.add("first_share", shares[first])
+    agg.add("last_share", shares[first - 1])
+    best = max(scores)
+    losers = [s for p, s in enumerate(scores) if p not in res.winners]
+    margin = round(best - max(losers)) if losers else 0
+    agg.add("winner_score", best)
+    agg.hist("winner_score", round(best))
+    agg.add("margin", margin)
+    agg.hist("margin", margin)
+    agg.add("tie", 1.0 if len(res.winners) > 1 else 0.0)
+    moves = len(state.history)
+    agg.add("moves", moves)
+    agg.hist("moves", moves)
+    rounds, standings = facts.collect(state, agg)
+    agg.add("rounds", rounds)
+    agg.hist("rounds", rounds)
+    for r, row in enumerate(standings[:MAX_TRACKED_ROUNDS]):
+        top = max(row)
+        leaders = [p for p in range(n) if row[p] == top]
+        # a tie for the lead: one of the leaders drawn at random
+        won = sum(shares[p] for p in leaders) / len(leaders)
+        agg.add(("lead", r + 1), won)
+        if r == 0:
+            agg.add("comeback", 1.0 - won)

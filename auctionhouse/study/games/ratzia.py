@@ -1,0 +1,131 @@
+"""Ratzia: points per scoring category, rounds the Police end, steals, Courthouse outcomes."""
+
+from __future__ import annotations
+
+from ...games.ratzia.cards import (
+    DRIVER,
+    GANGSTER_A,
+    GANGSTER_B,
+    GETAWAY_CAR,
+    THIEVES,
+    TRINKETS,
+    values_of,
+)
+from ...games.ratzia.scoring import TRINKET_POINTS, bidding_points, business_points
+from ...games.ratzia.state import END_POLICE, ROUND_END_CAUSES, ROUNDS
+from ..aggregate import Aggregate
+from ..present import Headline, bars, rate, round_ends, round_labels, table
+
+CATEGORIES = (
+    "thieves", "drivers", "getaway cars", "trinkets", "gangster majority", "gangster pair",
+    "businesses", "bidding cards",
+)  # fmt: skip
+COURT = ("cost a Business", "no Business to lose")
+HEADLINE = (
+    Headline("rz_police_end", "rounds ended by the 7th Police", "share"),
+    Headline("rz_steals", "steals per game"),
+)
+
+
+def round_categories(colls) -> list[tuple[int, ...]]:
+    """Each seat's round points (RZ-13) split by category, in CATEGORIES' order (their sum
+    is the round's gain; a test holds it to the engine's scoring)."""
+    gangsters = [c[GANGSTER_A] + c[GANGSTER_B] for c in colls]
+    most, fewest = max(gangsters), min(gangsters)
+    out = []
+    for c, g in zip(colls, gangsters, strict=True):
+        kinds = sum(1 for t in TRINKETS if c[t])
+        majority = 0 if most == fewest else 5 if g == most else -2 if g == fewest else 0
+        out.append(
+            (
+                2 * c[THIEVES],
+                c[DRIVER],
+                c[GETAWAY_CAR] if c[DRIVER] else 0,
+                TRINKET_POINTS[kinds],
+                majority,
+                5 if c[GANGSTER_A] and c[GANGSTER_B] else 0,
+            )
+        )
+    return out
+
+
+def collect(state, agg: Aggregate) -> tuple[int, list[list[int]]]:
+    n = state.num_players
+    score = [0] * n
+    points = [[0] * len(CATEGORIES) for _ in range(n)]
+    standings = []
+    police = steals = 0
+    for e in state.log:
+        tag = e[0]
+        if tag == "steal":
+            steals += 1
+        elif tag == "courthouse":
+            agg.count(("rz_court", 0 if e[2] >= 0 else 1))
+        elif tag == "round_end":
+            police += e[2] == END_POLICE
+            agg.count(("rz_end", e[1], e[2]))
+        elif tag == "scored":
+            for p, (gain, parts) in enumerate(zip(e[2], round_categories(e[3]), strict=True)):
+                score[p] += gain
+                for i, x in enumerate(parts):
+                    points[p][i] += x
+            standings.append(list(score))
+    sums = [sum(values_of(u)) for u in state.up]
+    for p, bid in enumerate(bidding_points(sums)):
+        points[p][-2] += business_points(state.coll[p])
+        points[p][-1] += bid
+    for row in points:
+        for i, x in enumerate(row):
+            agg.add(("rz_points", i), x)
+    agg.add("rz_police_end", police / ROUNDS)
+    agg.add("rz_steals", steals)
+    agg.hist("rz_steals", steals)
+    return ROUNDS, standings
+
+
+def section(agg: Aggregate) -> dict:
+    pts = [agg.moment(("rz_points", i)) for i in range(len(CATEGORIES))]
+    total = sum(abs(m.mean) for m in pts)
+    ends = [[agg.counts[("rz_end", r, k)] for k in range(len(ROUND_END_CAUSES))]
+            for r in range(ROUNDS)]  # fmt: skip
+    court = [agg.counts[("rz_court", k)] for k in range(len(COURT))]
+    steals = agg.moment("rz_steals")
+    return {
+        "tables": [
+            table(
+                "Points per player and game by scoring category",
+                ["category", "mean points", "sd", "% of all points (by size)"],
+                [
+                    [c, round(m.mean, 3), round(m.sd, 3), round(100 * rate(abs(m.mean), total), 2)]
+                    for c, m in zip(CATEGORIES, pts, strict=True)
+                ],
+                "points_by_category",
+            ),  # fmt: skip
+            round_ends(ROUND_END_CAUSES, ends, END_POLICE),
+            table(
+                "Steals and Courthouses",
+                ["figure", "value"],
+                [
+                    ["steals per game (mean)", round(steals.mean, 3)],
+                    ["steals per game (sd)", round(steals.sd, 3)],
+                    *([f"Courthouses that {c}", k] for c, k in zip(COURT, court, strict=True)),
+                    ["Courthouses per game", round(rate(sum(court), agg.games), 3)],
+                ],
+                "steals_courthouses",
+            ),
+        ],
+        "figures": [
+            bars(
+                "Mean points per player and game by category",
+                CATEGORIES,
+                [m.mean for m in pts],
+                ylabel="points",
+            ),  # fmt: skip
+            bars(
+                "Rounds ended by the 7th Police (%)",
+                round_labels(ROUNDS),
+                [100 * rate(e[END_POLICE], sum(e)) for e in ends],
+                ylabel="% of rounds",
+            ),  # fmt: skip
+        ],
+    }
