@@ -90,7 +90,11 @@ def play_checked(
         p = state.next_actor()
         assert p in actors
         for q in range(state.num_players):
-            assert bool(state.legal_moves(q)) == (q in actors), f"seat {q}: legal moves vs actors"
+            legal_q = state.legal_moves(q)
+            if q in actors:
+                assert legal_q, f"seat {q}: an actor with no legal move"
+            else:  # a player who is not asked may only make the game's side moves (QE-11)
+                assert {mk.kind for mk in legal_q} <= state.side_kinds, f"seat {q}: {legal_q}"
         legal = state.legal_moves(p)
         if rng.random() < illegal_rate:
             before = state.snapshot()

@@ -28,10 +28,15 @@ class State:
     options: dict[str, Any]
     setup: dict
     history: list[tuple[int, Move]]
+    # Move kinds a player may also make while not among the actors: a look at something that
+    # changes nobody's turn (Q.E.'s peek, QE-11). Runners ask only the actors; a person's page
+    # offers these at any moment.
+    side_kinds: frozenset[str] = frozenset()
 
     # --- who acts, and how -------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
-        """The players who may act now: one, or several (sealed bids, open auctions)."""
+        """The players whose decision the game waits for: one, or several (sealed bids, open
+        auctions)."""
         raise NotImplementedError
 
     def next_actor(self) -> int:
@@ -44,7 +49,8 @@ class State:
         return False
 
     def legal_moves(self, player: int) -> list[MoveKind]:
-        """The kinds of move `player` may make now (empty when they may not act)."""
+        """The kinds of move `player` may make now: empty for a player who is not an actor,
+        except for `side_kinds` a game allows at any moment."""
         raise NotImplementedError
 
     def apply(self, player: int, move: Move) -> int | None:

@@ -4,7 +4,8 @@ One turn is one auction. The auctioneer opens (`("open", amount)`, QE-5); every 
 then hands in a sealed `("bid", amount)` (QE-6), in any order; once the last one is in, the
 auction resolves (QE-7): a unique highest bid wins, a tie sends the tied seats to rebid (QE-8).
 The 16th turn of a 3-player game has no auctioneer: all three bid (QE-10). In a 5-player game a
-seat that is asked to act may also make its one `("peek", auction)` (QE-11).
+seat may make its one `("peek", auction)` at any moment, also while others bid (QE-11): it is a
+side move that changes nobody's turn.
 
 The current auction lives in flat fields (`rounds[r][seat]`: the bid of that seat in round r of
 this auction, -1 when it did not bid; `stand[seat]`: its standing bid, the open bid for the
@@ -69,6 +70,8 @@ class Auction(NamedTuple):
 
 
 class QEState(State):
+    side_kinds = frozenset(("peek",))  # QE-11
+
     def __init__(self, game: Game, players: int, options: dict[str, Any], setup: dict, deal):
         tiles, nations, tokens, first = deal
         self.game = game
@@ -198,11 +201,24 @@ class QEState(State):
         return self.phase == BID  # QE-6: sealed bids (rebids and the 3-player last turn too)
 
     def legal_moves(self, player: int) -> list[MoveKind]:
+        peek = self._may_peek(player)
         if player not in self.waiting:
-            return []
-        if self.peek_rule and self.peeked[player] < 0 and self.closed:
+            return [peek_kind(len(self.closed))] if peek else []
+        if peek:
             return [*self.kinds, peek_kind(len(self.closed))]
         return [*self.kinds]
+
+    def _may_peek(self, p: Any) -> bool:
+        """QE-11: a 5-player seat that has not peeked, while the game runs and an auction is
+        finished, whether or not it is asked to act."""
+        return (
+            self.peek_rule
+            and bool(self.closed)
+            and self.phase != OVER
+            and type(p) is int
+            and 0 <= p < self.num_players
+            and self.peeked[p] < 0
+        )
 
     def apply(self, p: int, move: Move) -> None:
         # The common moves, checked in full and applied inline (this is the hot path of every
@@ -274,10 +290,6 @@ class QEState(State):
                 "QE-11",
                 f"seat {p} has already looked at a winning bid (auction {self.peeked[p]}); "
                 "it is once per game",
-            )
-        if p not in self.waiting:
-            raise IllegalMove(
-                "QE-11", f"seat {p} may look at a winning bid when asked to act, not now"
             )
         finished = len(self.closed)
         if not finished:

@@ -358,9 +358,28 @@ def test_qe11_once_per_game_a_player_sees_one_past_winning_bid():
     assert s.actors() == (2, 3, 4, 0)  # peeking does not end the seat's turn
     assert [k.kind for k in s.legal_moves(3)] == ["bid", "bid"]
     refused(s, 3, ("peek", 0), "QE-11")  # once per game
-    s.apply(4, ("bid", 0))
-    refused(s, 4, ("peek", 0), "QE-11")  # not while it is not asked to act
     refused(s, 2, ("peek", 1), "QE-11")  # only finished auctions
+
+
+def test_qe11_a_seat_may_peek_at_any_moment_also_while_others_bid():
+    s = auction(new(5), 1, {1: 9, 2: 2, 3: 2, 4: 2})  # seat 1 wins turn 0 at 9
+    s.apply(1, ("open", 4))  # turn 1: seat 1 opens; seats 2, 3, 4, 0 bid
+    s.apply(4, ("bid", 0))  # seat 4 has bid: it is not asked any more
+    assert 4 not in s.actors() and 1 not in s.actors()
+    assert [k.to_json() for k in s.legal_moves(4)] == [{"kind": "peek", "choices": [0]}]
+    assert [k.kind for k in s.legal_moves(1)] == ["peek"]  # the auctioneer, waiting too
+    before = s.actors()
+    s.apply(4, ("peek", 0))
+    assert amounts_seen(s, 4, 0) == 9 and s.actors() == before  # nobody's turn changed
+    assert s.legal_moves(4) == []  # once per game
+    refused(s, 4, ("peek", 0), "QE-11")
+    s.apply(1, ("peek", 0))  # the auctioneer may look while the others bid
+    assert s.view(0)["peeks"] == [None, 0, None, None, 0]
+    while not s.is_over():
+        p = s.next_actor()
+        s.apply(p, ("open", 1) if s.legal_moves(p)[0].kind == "open" else ("bid", 0))
+    assert all(s.legal_moves(p) == [] for p in range(5))  # not once the game is over
+    refused(s, 0, ("peek", 0), "over")
 
 
 def test_qe11_only_in_five_player_games_and_after_an_auction():
