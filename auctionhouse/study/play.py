@@ -31,9 +31,10 @@ class Chunk:
     records_dir: str | None = None
     label: str = ""
     part: int = 0  # which part of the study (variant, skill series) the games belong to
+    order: int = 0  # its place among the study's chunks (results are added up in this order)
 
 
-def play_chunk(chunk: Chunk) -> tuple[int, Aggregate]:
+def play_chunk(chunk: Chunk) -> tuple[int, int, Aggregate]:
     agg = Aggregate()
     facts = facts_of(chunk.game)
     n = chunk.players
@@ -50,22 +51,16 @@ def play_chunk(chunk: Chunk) -> tuple[int, Aggregate]:
             job = replace(job, label=f"{chunk.label}-{chunk.seed}-")
         state = play_job(job)
         collect_game(state, job.first_player, seats, agg, facts)
-    return chunk.part, agg
+    return chunk.order, chunk.part, agg
 
 
 def chunks_of(
-    game: str,
-    players: int,
-    options: dict,
-    seats: tuple[str, ...],
-    seed: int,
-    games: int,
-    workers: int,
-    **extra,
+    game: str, players: int, options: dict, seats: tuple[str, ...], seed: int, games: int, **extra
 ) -> list[Chunk]:
-    """The series cut into chunks: several per worker keep the load even and the progress bar
-    moving, and each big enough that sending its aggregate back costs little."""
-    size = max(1, min(250, games // (workers * 8) or 1))
+    """The series cut into chunks: many, to keep the workers evenly loaded and the progress bar
+    moving, each big enough that sending its aggregate back costs little. The cut does not
+    depend on the workers, so neither do the sums."""
+    size = max(1, min(250, games // 64))
     return [
         Chunk(game, players, options, seats, seed, s, min(size, games - s), **extra)
         for s in range(0, games, size)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..arena.backends import map_chunks
@@ -53,22 +53,22 @@ class Study:
     def total_games(self) -> int:
         return self.games * len(self.variants) + self.skill_games * len(self.skill)
 
-    def chunks(self, workers: int) -> list[Chunk]:
+    def chunks(self) -> list[Chunk]:
         out = []
         records = None if self.records_dir is None else str(self.records_dir)
         for part, v in enumerate(self.variants):
             out += chunks_of(
-                self.game.name, v.players, v.options, v.bots, self.seed, self.games, workers,
+                self.game.name, v.players, v.options, v.bots, self.seed, self.games,
                 rotate=self.rotate, records_dir=records, label=v.label, part=part,
             )  # fmt: skip
         for i, s in enumerate(self.skill):
             seats = (s.strong,) + (s.weak,) * (s.players - 1)
             out += chunks_of(
                 self.game.name, s.players, s.options, seats,
-                derive_seed(self.seed, f"skill/{s.players}"), self.skill_games, workers,
+                derive_seed(self.seed, f"skill/{s.players}"), self.skill_games,
                 shift=True, part=len(self.variants) + i,
             )  # fmt: skip
-        return out
+        return [replace(c, order=i) for i, c in enumerate(out)]
 
 
 @dataclass
@@ -87,7 +87,10 @@ def skill_series(
     """The series at each player count (all the game allows unless given) where the options
     apply; a player count the options do not allow is left out."""
     from ..arena.runner import prepare
+    from ..bots import make_bot
 
+    for spec in (strong, weak):
+        make_bot(spec, game, 0)  # an unknown bot is refused, whatever the player count
     out = []
     for n in counts or range(game.min_players, game.max_players + 1):
         try:
@@ -109,15 +112,24 @@ def run_study(
     progress: Callable[[int], None] | None = None,
 ) -> Results:
     parts = [Aggregate() for _ in range(len(study.variants) + len(study.skill))]
+    early: dict[int, tuple[int, Aggregate]] = {}  # chunks done before those ahead of them
+    ahead = 0
 
-    def done(result: tuple[int, Aggregate]) -> None:
-        part, agg = result
-        parts[part].merge(agg)
+    def done(result: tuple[int, int, Aggregate]) -> None:
+        # added up in chunk order, so that the sums (floating point) do not depend on which
+        # worker finished first
+        nonlocal ahead
+        order, part, agg = result
         if progress:
             progress(agg.games)
+        early[order] = (part, agg)
+        while ahead in early:
+            part, agg = early.pop(ahead)
+            parts[part].merge(agg)
+            ahead += 1
 
     start = time.perf_counter()
-    map_chunks(play_chunk, study.chunks(workers), workers, backend, address, done)
+    map_chunks(play_chunk, study.chunks(), workers, backend, address, done)
     seconds = time.perf_counter() - start
     k = len(study.variants)
     return Results(study, parts[:k], parts[k:], seconds, workers, backend)

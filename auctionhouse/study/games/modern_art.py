@@ -41,7 +41,7 @@ def collect(state, agg: Aggregate) -> tuple[int, list[list[int]]]:
                 s[1] += price
                 s[2] += price * price
         elif tag == "scored":
-            _, _, played, ranked, payouts = e
+            _, _, played, ranked, payouts, _, _ = e
             for a in range(NUM_ARTISTS):
                 place = ranked.index(a) if a in ranked else 3
                 agg.count(("ma_rank", a, place))

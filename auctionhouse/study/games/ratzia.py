@@ -2,51 +2,24 @@
 
 from __future__ import annotations
 
-from ...games.ratzia.cards import (
-    DRIVER,
-    GANGSTER_A,
-    GANGSTER_B,
-    GETAWAY_CAR,
-    THIEVES,
-    TRINKETS,
-    values_of,
+from ...games.ratzia.cards import values_of
+from ...games.ratzia.scoring import (
+    END_CATEGORIES,
+    ROUND_CATEGORIES,
+    bidding_points,
+    business_points,
+    round_categories,
 )
-from ...games.ratzia.scoring import TRINKET_POINTS, bidding_points, business_points
 from ...games.ratzia.state import END_POLICE, ROUND_END_CAUSES, ROUNDS
 from ..aggregate import Aggregate
 from ..present import Headline, bars, rate, round_ends, round_labels, table
 
-CATEGORIES = (
-    "thieves", "drivers", "getaway cars", "trinkets", "gangster majority", "gangster pair",
-    "businesses", "bidding cards",
-)  # fmt: skip
+CATEGORIES = ROUND_CATEGORIES + END_CATEGORIES
 COURT = ("cost a Business", "no Business to lose")
 HEADLINE = (
     Headline("rz_police_end", "rounds ended by the 7th Police", "share"),
     Headline("rz_steals", "steals per game"),
 )
-
-
-def round_categories(colls) -> list[tuple[int, ...]]:
-    """Each seat's round points (RZ-13) split by category, in CATEGORIES' order (their sum
-    is the round's gain; a test holds it to the engine's scoring)."""
-    gangsters = [c[GANGSTER_A] + c[GANGSTER_B] for c in colls]
-    most, fewest = max(gangsters), min(gangsters)
-    out = []
-    for c, g in zip(colls, gangsters, strict=True):
-        kinds = sum(1 for t in TRINKETS if c[t])
-        majority = 0 if most == fewest else 5 if g == most else -2 if g == fewest else 0
-        out.append(
-            (
-                2 * c[THIEVES],
-                c[DRIVER],
-                c[GETAWAY_CAR] if c[DRIVER] else 0,
-                TRINKET_POINTS[kinds],
-                majority,
-                5 if c[GANGSTER_A] and c[GANGSTER_B] else 0,
-            )
-        )
-    return out
 
 
 def collect(state, agg: Aggregate) -> tuple[int, list[list[int]]]:
