@@ -509,9 +509,10 @@ def print_study(summary: dict, paths: list[Path]) -> None:
         f"{summary['backend']})"
     )
     for path in paths:
-        if path.suffix != ".csv":
+        if path.suffix in (".html", ".json"):
             console.print(f"wrote {escape(str(path))}", soft_wrap=True)
-    console.print(f"and {sum(p.suffix == '.csv' for p in paths)} CSV tables beside them")
+    tables, figs = (sum(p.suffix == ext for p in paths) for ext in (".csv", ".svg"))
+    console.print(f"and {tables} CSV tables beside them, {figs} figures (SVG) in figures/")
 
 
 def _fmt(x, kind: str = "p") -> str:

@@ -15,10 +15,18 @@ from .summary import DISTRIBUTIONS, figures
 
 
 def write_study(summary: dict, out: Path) -> list[Path]:
-    """Write every file of the study into `out` (made if missing); the paths written."""
+    """Write every file of the study into `out` (made if missing): summary.json, the CSV
+    tables, each figure as an SVG file in figures/, and report.html; the paths written."""
     ready_folder(out, "--out folder")
     paths = []
+    drawn = draw(summary)
     try:
+        (out / "figures").mkdir(exist_ok=True)
+        for section, svgs in drawn.items():
+            for i, svg in enumerate(svgs, 1):
+                p = out / "figures" / f"{section}-{i}.svg"
+                p.write_text(svg, encoding="utf-8")
+                paths.append(p)
         p = out / "summary.json"
         p.write_text(json.dumps(summary, indent=2), encoding="utf-8")
         paths.append(p)
@@ -30,7 +38,7 @@ def write_study(summary: dict, out: Path) -> list[Path]:
                 w.writerows(rows)
             paths.append(p)
         p = out / "report.html"
-        p.write_text(html(summary), encoding="utf-8")
+        p.write_text(html(summary, drawn), encoding="utf-8")
         paths.append(p)
     except OSError as e:
         raise AuctionhouseError(
@@ -106,9 +114,16 @@ th:first-child,td:first-child{text-align:left}th{background:#f0f0ec;font-weight:
 """
 
 
-def html(summary: dict) -> str:
+def draw(summary: dict) -> dict[str, list[str]]:
+    """Every figure of the report as SVG, by section (the game's own: game-A, game-B)."""
+    specs = dict(figures(summary))
+    for v in summary["variants"]:
+        specs[f"game-{v['label']}"] = v["game"]["figures"]
+    return {section: [render(s) for s in figs] for section, figs in specs.items()}
+
+
+def html(summary: dict, figs: dict[str, list[str]]) -> str:
     vs = summary["variants"]
-    figs = dict(figures(summary))
     body = [
         f"<h1>{escape(summary['title'])}: balance study</h1>",
         f"<p class=muted>{summary['games']:,} games per variant, seed {summary['seed']}; "
@@ -139,7 +154,7 @@ def html(summary: dict) -> str:
         g = v["game"]
         body.append(f"<h2>{escape(summary['title'])}: what its designers look at "
                     f"({escape(v['label'])})</h2>")  # fmt: skip
-        body.append(_figs(g["figures"]))
+        body.append(_figs(figs[f"game-{v['label']}"]))
         body += [_table(t["title"], t["columns"], t["rows"]) for t in g["tables"]]
     return (
         "<!doctype html><html lang=en><head><meta charset=utf-8>"
@@ -258,8 +273,8 @@ def _skill(rows: list[dict]) -> str:
     )  # fmt: skip
 
 
-def _figs(specs: list[dict]) -> str:
-    return "<div class=figs>" + "".join(render(s) for s in specs) + "</div>"
+def _figs(svgs: list[str]) -> str:
+    return "<div class=figs>" + "".join(svgs) + "</div>"
 
 
 def _table(title: str, columns, rows, raw: bool = False) -> str:
