@@ -770,5 +770,68 @@ def serve(
     run(host, port, settings, log_level)
 
 
+@command()
+def train(
+    game: GameArg,
+    players: PlayersOpt = 4,
+    minutes: Annotated[
+        float | None,
+        typer.Option(
+            callback=between(0, 7 * 24 * 60, above=True, unit="minutes"),
+            help="Train this long (this call), stopping after the update under way.",
+        ),
+    ] = None,
+    updates: Annotated[
+        int | None,
+        typer.Option(
+            min=1, max=1_000_000, help="Train until this many updates in all (resumed or not)."
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Folder of the run (default: train-GAME-Np); a new run needs it empty."),
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="Go on with the run in this folder (its own settings).")
+    ] = None,
+    seed: Annotated[int, seed_option("Seed of the run: the same seed, same model.")] = 1,
+    option: OptionOpt = None,
+    deck: DeckOpt = None,
+    games_per_update: Annotated[
+        int, typer.Option(min=1, max=4096, help="Games played for each update.")
+    ] = 64,
+    teacher: Annotated[
+        str, typer.Option(help="Bot imitated before self-play starts ('none': start blank).")
+    ] = "heuristic",
+    warm_games: Annotated[
+        int, typer.Option(min=1, max=100_000, help="Games the teacher plays for the warm start.")
+    ] = 1500,
+    device: Annotated[
+        str,
+        typer.Option(
+            callback=one_of("auto", "cpu", "cuda"), help="Where updates run: auto, cpu or cuda."
+        ),
+    ] = "auto",
+) -> None:
+    """Train a learned bot by self-play against a league (past versions of itself, heuristic,
+    ismcts, random), after a warm start imitating TEACHER. Writes OUT/policy.npz (play it with
+    the bot `learned:weights=OUT/policy.npz`), checkpoints, and the learning curve as CSV and
+    PNG. Needs the train extra (PyTorch)."""
+    try:
+        from .train.display import open_run, train_with_display
+    except ImportError as e:
+        fail(
+            f"training needs the train extra ({e.name} is missing): pip install 'auctionhouse[train]'"
+        )
+    if minutes is None and updates is None:
+        minutes = 10.0
+    g, opts = game_options(game, option, deck)
+    run = open_run(
+        g, players, opts, out, resume, seed, games_per_update, teacher, warm_games,
+        None if device == "auto" else device,
+    )  # fmt: skip
+    train_with_display(run, minutes, updates, console)
+
+
 def main() -> None:
     app()

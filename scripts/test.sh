@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/venv.sh
-ensure_venv dev,envs
+ensure_venv dev,envs,train
 
 # PostgreSQL for the server tests (tests/server): Debian's package when missing, the cluster
 # started when down, a role and a database for the tests; the URL goes to pytest. Set

@@ -16,6 +16,13 @@ ensure_venv() {
       python3 -m venv .venv
     fi
   fi
+  # PyTorch (the train extra) is installed first, pinned: left to pip, `torch` would take the
+  # newest release, which on a machine without NVIDIA's wheels cached means several GB of CUDA
+  # packages; this project's machines carry the CPU build of 2.13.0. AUCTIONHOUSE_TORCH names
+  # another requirement (e.g. "torch>=2.6" on a machine with a GPU).
+  if [[ ",$extras," == *",train,"* ]] && ! .venv/bin/python -c "import torch" >/dev/null 2>&1; then
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check "${AUCTIONHOUSE_TORCH:-torch==2.13.0}"
+  fi
   local target="."
   if [ -n "$extras" ]; then target=".[$extras]"; fi
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$target"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..core import Game, OptionError
 from ..core.players import Bot
 from .ismcts import ISMCTSBot
+from .learned import LearnedBot
 from .openspiel_bot import OpenSpielISMCTSBot
 from .random_bot import RandomBot
 
@@ -16,6 +17,7 @@ GENERIC: dict[str, type[Bot]] = {
     "random": RandomBot,
     "ismcts": ISMCTSBot,
     "openspiel-ismcts": OpenSpielISMCTSBot,
+    "learned": LearnedBot,
 }
 
 

@@ -48,6 +48,11 @@ class Observation:
     def num_players(self) -> int:
         return self._state.num_players
 
+    @property
+    def options(self) -> dict:
+        """The table's options (public: every seat knows what game it plays)."""
+        return self._state.options
+
 
 @dataclass(frozen=True)
 class Param:

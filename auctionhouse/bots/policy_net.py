@@ -1,0 +1,103 @@
+"""A learned policy at play time: a small network of numpy arrays, read from an `.npz` file.
+
+The file holds the layers (`trunk0.weight`, `trunk0.bias`, ... as `auctionhouse.train` names
+them) and `meta`, a JSON string: the game, player count and options the network was trained
+for, its observation and action sizes, and how it was trained. The network is a stack of
+fully connected layers with ReLU, then a policy head (one logit per action id) and a value head
+(the seat's expected reward). Only numpy runs here: training code is never imported at play
+time.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..core import OptionError
+
+# the weights shipped in the package, one file per game and player count
+SHIPPED = files("auctionhouse.bots") / "weights"
+MOST_FILE_BYTES = 64 * 2**20  # a weights file bigger than this is not one of ours
+
+
+class PolicyNet:
+    """The numpy network: `forward(obs)` gives the logits and the value."""
+
+    def __init__(self, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
+        self.meta = meta
+        self.trunk = []
+        k = 0
+        while f"trunk{k}.weight" in arrays:
+            w = np.ascontiguousarray(arrays[f"trunk{k}.weight"].T, dtype=np.float32)
+            self.trunk.append((w, arrays[f"trunk{k}.bias"].astype(np.float32)))
+            k += 1
+        self.pi_w = np.ascontiguousarray(arrays["pi.weight"].T, dtype=np.float32)
+        self.pi_b = arrays["pi.bias"].astype(np.float32)
+        self.v_w = np.ascontiguousarray(arrays["v.weight"].T, dtype=np.float32)
+        self.v_b = arrays["v.bias"].astype(np.float32)
+        self.obs_size = self.trunk[0][0].shape[0] if self.trunk else self.pi_w.shape[0]
+        self.num_actions = self.pi_w.shape[1]
+
+    def forward(self, obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Logits (…, actions) and values (…) of one observation or a batch."""
+        h = obs
+        for w, b in self.trunk:
+            h = h @ w
+            h += b
+            np.maximum(h, 0.0, out=h)
+        return h @ self.pi_w + self.pi_b, (h @ self.v_w + self.v_b)[..., 0]
+
+
+def read_policy(path: str | Path) -> PolicyNet:
+    """A policy from an `.npz` file (OptionError, one line, if it is not one)."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MOST_FILE_BYTES:
+            raise OptionError(f"{path}: too big for a policy file")
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {k: data[k] for k in data.files}
+        meta = json.loads(str(arrays.pop("meta")))
+        return PolicyNet(arrays, meta)
+    except OptionError:
+        raise
+    except (OSError, ValueError, KeyError, IndexError) as e:
+        raise OptionError(f"{path}: not a policy file ({e})") from None
+
+
+def shipped_path(game: str, players: int) -> Path:
+    return Path(str(SHIPPED / f"{game}-{players}p.npz"))
+
+
+def shipped_counts(game: str) -> list[int]:
+    """The player counts with shipped weights for `game`."""
+    return sorted(
+        int(p.name[len(game) + 1 : -5])
+        for p in Path(str(SHIPPED)).glob(f"{game}-*p.npz")
+        if p.name[len(game) + 1 : -5].isdigit()
+    )
+
+
+@lru_cache(maxsize=32)
+def shipped_policy(game: str, players: int) -> PolicyNet:
+    """The shipped network of `game` at `players` seats (OptionError when there is none)."""
+    path = shipped_path(game, players)
+    if not path.is_file():
+        counts = shipped_counts(game)
+        has = (
+            f"it has weights for {', '.join(map(str, counts))} players"
+            if counts
+            else "it has no weights for this game"
+        )
+        raise OptionError(f"bot learned: no weights for {game} at {players} players ({has})")
+    return read_policy(path)
+
+
+def to_npz(path: str | Path, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
+    """Write a policy file (float32 arrays and the meta as JSON)."""
+    out = {k: np.asarray(v, dtype=np.float32) for k, v in arrays.items()}
+    np.savez_compressed(path, meta=np.array(json.dumps(meta, sort_keys=True)), **out)

@@ -1,0 +1,47 @@
+"""The network trained here: fully connected layers with ReLU, a policy head (one logit per
+action id, illegal ids masked) and a value head. `arrays` gives the numpy arrays the play-time
+network (`auctionhouse.bots.policy_net`) reads, under the same names."""
+
+from __future__ import annotations
+
+import numpy as np
+import torch
+from torch import nn
+
+MASKED = -1e9  # the logit of an illegal action id
+
+
+class PolicyValueNet(nn.Module):
+    def __init__(self, obs_size: int, num_actions: int, hidden: tuple[int, ...] = (256, 256)):
+        super().__init__()
+        self.sizes = (obs_size, num_actions, tuple(hidden))
+        layers, width = [], obs_size
+        for h in hidden:
+            layers.append(nn.Linear(width, h))
+            width = h
+        self.trunk = nn.ModuleList(layers)
+        self.pi = nn.Linear(width, num_actions)
+        self.v = nn.Linear(width, 1)
+        # a small policy layer starts the policy near uniform over the legal ids
+        nn.init.orthogonal_(self.pi.weight, gain=0.01)
+        nn.init.zeros_(self.pi.bias)
+
+    def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Masked logits (illegal ids at MASKED) and values."""
+        h = obs
+        for layer in self.trunk:
+            h = torch.relu(layer(h))
+        logits = self.pi(h).masked_fill(~mask, MASKED)
+        return logits, self.v(h).squeeze(-1)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The weights as numpy arrays named as the play-time network reads them."""
+        out = {}
+        for k, layer in enumerate(self.trunk):
+            out[f"trunk{k}.weight"] = layer.weight.detach().cpu().numpy()
+            out[f"trunk{k}.bias"] = layer.bias.detach().cpu().numpy()
+        for name in ("pi", "v"):
+            layer = getattr(self, name)
+            out[f"{name}.weight"] = layer.weight.detach().cpu().numpy()
+            out[f"{name}.bias"] = layer.bias.detach().cpu().numpy()
+        return out

@@ -1,0 +1,69 @@
+"""The PPO update: clipped policy ratio, value regression, entropy bonus, over shuffled
+minibatches of one rollout's decisions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+from .net import PolicyValueNet
+from .rollout import Batch
+
+
+@dataclass
+class PPOSettings:
+    lr: float = 3e-4
+    clip: float = 0.2
+    epochs: int = 4
+    minibatch: int = 1024
+    value_coef: float = 0.5
+    entropy_coef: float = 0.01
+    max_grad_norm: float = 0.5
+
+
+def ppo_update(
+    net: PolicyValueNet,
+    opt: torch.optim.Optimizer,
+    batch: Batch,
+    s: PPOSettings,
+    gen: torch.Generator,
+    device: torch.device,
+) -> dict[str, float]:
+    """Improve `net` on `batch`; the mean losses, entropy and approximate KL."""
+    n = len(batch)
+    adv = batch.advantage
+    adv = (adv - adv.mean()) / (adv.std() + 1e-8) if n > 1 else adv
+    tensors = [
+        t.to(device) for t in (batch.obs, batch.mask, batch.action, batch.logp, adv, batch.ret)
+    ]
+    sums = {"policy_loss": 0.0, "value_loss": 0.0, "entropy": 0.0, "kl": 0.0}
+    steps = 0
+    for _ in range(s.epochs):
+        order = torch.randperm(n, generator=gen).to(device)
+        for start in range(0, n, s.minibatch):
+            idx = order[start : start + s.minibatch]
+            obs, mask, act, old_logp, a, ret = (t[idx] for t in tensors)
+            logits, v = net(obs, mask)
+            logp_all = torch.log_softmax(logits, -1)
+            logp = logp_all.gather(1, act[:, None]).squeeze(1)
+            ratio = torch.exp(logp - old_logp)
+            policy_loss = -torch.min(
+                ratio * a, torch.clamp(ratio, 1 - s.clip, 1 + s.clip) * a
+            ).mean()
+            value_loss = 0.5 * ((v - ret) ** 2).mean()
+            probs = logp_all.exp()
+            # illegal ids have probability 0: leave them out of the entropy
+            entropy = -(probs * logp_all.masked_fill(~mask, 0.0)).sum(-1).mean()
+            loss = policy_loss + s.value_coef * value_loss - s.entropy_coef * entropy
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(net.parameters(), s.max_grad_norm)
+            opt.step()
+            with torch.no_grad():
+                sums["policy_loss"] += float(policy_loss)
+                sums["value_loss"] += float(value_loss)
+                sums["entropy"] += float(entropy)
+                sums["kl"] += float((old_logp - logp).mean())
+            steps += 1
+    return {k: v / max(steps, 1) for k, v in sums.items()}

@@ -1,0 +1,303 @@
+"""A training run: the loop of rollouts and updates, with checkpoints, a learning curve and
+the policy file it produces, in one directory.
+
+`DIR/config.json` says what is trained and how; `DIR/checkpoint.pt` holds everything a resumed
+run needs (weights, optimizer, past versions, random generators, the curve so far) and is
+written atomically every `checkpoint_every` updates; `DIR/policy.npz` is the latest policy as
+the `learned` bot reads it; `DIR/curve.csv` and `DIR/curve.png` the learning curve. A run's
+updates depend only on the seed and the settings: the same seed and number of updates give the
+same weights on the same machine, resumed or not (each update plays fresh games, and torch runs
+on a fixed number of threads).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import torch
+
+from ..arena.stats import share_ci95
+from ..bots.learned import LearnedBot
+from ..bots.policy_net import PolicyNet, to_npz
+from ..bots.registry import make_bot
+from ..core import AuctionhouseError
+from ..core.players import Observation
+from ..envs.encodings import encoding_for
+from ..games import get_game
+from .imitate import imitate, teacher_examples
+from .league import DEFAULT_WEIGHTS, League
+from .net import PolicyValueNet
+from .ppo import PPOSettings, ppo_update
+from .rollout import MOST_MOVES, Rollout
+
+CURVE_FIELDS = [
+    "update", "games", "decisions", "seconds", "policy_loss", "value_loss", "entropy", "kl",
+    "accuracy",
+    "share_self", "share_past", "share_heuristic", "share_ismcts", "share_random",
+    "eval_share", "eval_lo", "eval_hi",
+]  # fmt: skip
+
+
+@dataclass
+class TrainConfig:
+    game: str
+    players: int
+    options: dict = field(default_factory=dict)
+    seed: int = 0
+    hidden: tuple[int, ...] = (256, 256)
+    games_per_update: int = 32
+    ppo: PPOSettings = field(default_factory=PPOSettings)
+    self_play: float = 0.4
+    league_weights: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
+    teacher: str = "heuristic"  # the bot imitated before self-play ("none": no warm start)
+    warm_games: int = 1000
+    warm_epochs: int = 4
+    past_every: int = 10  # updates between past versions joining the league
+    eval_every: int = 10
+    eval_games: int = 40  # the learner in one seat (rotated) against `heuristic`
+    checkpoint_every: int = 10
+    threads: int = 1
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict) -> TrainConfig:
+        data = dict(data)
+        data["ppo"] = PPOSettings(**data.get("ppo", {}))
+        data["hidden"] = tuple(data.get("hidden", (256, 256)))
+        return cls(**data)
+
+
+class Trainer:
+    """One run in `out`: made fresh from a config, or resumed from the directory."""
+
+    def __init__(self, config: TrainConfig, out: Path, device: str | None = None) -> None:
+        self.config = c = config
+        self.out = Path(out)
+        self.game = get_game(c.game)
+        self.enc = encoding_for(self.game, c.players, c.options)
+        torch.set_num_threads(c.threads)
+        self.device = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
+        torch.manual_seed(c.seed)
+        self.net = PolicyValueNet(self.enc.size, self.enc.num_actions, c.hidden)
+        self.opt = torch.optim.Adam(self.net.parameters(), lr=c.ppo.lr)
+        self.league = League(self_play=c.self_play, weights=dict(c.league_weights))
+        self.rollout = Rollout(self.game, c.players, self.enc.options, self.enc, self.league)
+        self.rng = random.Random(c.seed)
+        self.gen = torch.Generator().manual_seed(c.seed)
+        self.update = 0
+        self.seconds = 0.0
+        self.curve: list[dict] = []
+
+    # --- files ---------------------------------------------------------------------------
+    @classmethod
+    def resume(cls, out: Path, device: str | None = None) -> Trainer:
+        out = Path(out)
+        try:
+            config = TrainConfig.from_json(json.loads((out / "config.json").read_text()))
+            saved = torch.load(out / "checkpoint.pt", weights_only=False)
+        except (OSError, ValueError, TypeError, KeyError) as e:
+            raise AuctionhouseError(f"{out}: no training run to resume ({e})") from None
+        t = cls(config, out, device)
+        t.net.load_state_dict(saved["net"])
+        t.opt.load_state_dict(saved["opt"])
+        t.league.past = [PolicyNet(a, t.meta()) for a in saved["past"]]
+        t.rng.setstate(saved["rng"])
+        t.gen.set_state(saved["gen"])
+        t.update, t.seconds, t.curve = saved["update"], saved["seconds"], saved["curve"]
+        return t
+
+    def checkpoint(self) -> None:
+        self.out.mkdir(parents=True, exist_ok=True)
+        (self.out / "config.json").write_text(json.dumps(self.config.to_json(), indent=2))
+        saved = {
+            "net": self.net.state_dict(),
+            "opt": self.opt.state_dict(),
+            "past": [_arrays_of(p) for p in self.league.past],
+            "rng": self.rng.getstate(),
+            "gen": self.gen.get_state(),
+            "update": self.update,
+            "seconds": self.seconds,
+            "curve": self.curve,
+        }
+        tmp = self.out / "checkpoint.pt.tmp"
+        torch.save(saved, tmp)
+        os.replace(tmp, self.out / "checkpoint.pt")
+        self.write_policy(self.out / "policy.npz")
+        self.write_curve()
+
+    def meta(self) -> dict:
+        c = self.config
+        return {
+            "game": c.game,
+            "players": c.players,
+            "options": self.enc.options,
+            "obs_size": self.enc.size,
+            "num_actions": self.enc.num_actions,
+            "hidden": list(c.hidden),
+            "updates": self.update,
+            "games": sum(r["games"] for r in self.curve),
+            "seconds": round(self.seconds),
+            "seed": c.seed,
+            "method": "PPO self-play with a league (auctionhouse.train)",
+        }
+
+    def write_policy(self, path: Path) -> None:
+        to_npz(path, self.net.arrays(), self.meta())
+
+    def write_curve(self) -> None:
+        with open(self.out / "curve.csv", "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=CURVE_FIELDS)
+            w.writeheader()
+            w.writerows(self.curve)
+        c = self.config
+        plot_curve(self.curve, self.out / "curve.png", f"{c.game}, {c.players} players", c.players)
+
+    # --- the loop ------------------------------------------------------------------------
+    def run(
+        self,
+        updates: int | None = None,
+        minutes: float | None = None,
+        on_update: Callable[[dict], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """Train until `updates` in all (None: no limit) or `minutes` of this call have gone;
+        the run stops after the update during which the time ran out."""
+        c = self.config
+        start = clock()
+        if self.update == 0 and not self.curve and c.teacher != "none":
+            self.warm_start(on_update, clock)
+        while updates is None or self.update < updates:
+            if minutes is not None and clock() - start >= 60 * minutes:
+                break
+            began = clock()
+            self.net.to("cpu")
+            self.net.eval()
+            batch = self.rollout.play(self.net, c.games_per_update, self.rng, self.gen)
+            self.net.to(self.device)
+            self.net.train()
+            stats = ppo_update(self.net, self.opt, batch, c.ppo, self.gen, self.device)
+            self.net.to("cpu")
+            self.update += 1
+            row = {"update": self.update, "games": batch.games, "decisions": len(batch)}
+            row.update({k: round(v, 5) for k, v in stats.items()}, accuracy="")
+            for kind in ("self", "past", "heuristic", "ismcts", "random"):
+                got = batch.shares.get(kind)
+                row[f"share_{kind}"] = round(sum(got) / len(got), 4) if got else ""
+            if self.update % c.past_every == 0:
+                self.league.add_past(PolicyNet(self.net.arrays(), self.meta()))
+            if self.update % c.eval_every == 0 and c.eval_games:
+                share, lo, hi = self.evaluate(c.eval_games)
+                row.update(eval_share=round(share, 4), eval_lo=round(lo, 4), eval_hi=round(hi, 4))
+            self.seconds += clock() - began
+            row["seconds"] = round(self.seconds, 1)
+            self.curve.append(row)
+            if on_update is not None:
+                on_update(row)
+            if self.update % c.checkpoint_every == 0:
+                self.checkpoint()
+        self.checkpoint()
+
+    def warm_start(self, on_update, clock) -> None:
+        """Update 0: imitate the teacher (see `imitate`), then evaluate."""
+        c = self.config
+        began = clock()
+        data = teacher_examples(
+            self.game, c.players, self.enc.options, self.enc, c.teacher, c.warm_games, self.rng
+        )
+        self.net.to(self.device)
+        stats = imitate(
+            self.net, self.opt, data, c.warm_epochs, c.ppo.minibatch, self.gen, self.device
+        )
+        self.net.to("cpu")
+        row = {"update": 0, "games": c.warm_games, "decisions": len(data[2])}
+        row.update(policy_loss=round(stats["imitation_loss"], 5))
+        row.update(value_loss=round(stats["value_loss"], 5), accuracy=round(stats["accuracy"], 4))
+        if c.eval_games:
+            share, lo, hi = self.evaluate(c.eval_games)
+            row.update(eval_share=round(share, 4), eval_lo=round(lo, 4), eval_hi=round(hi, 4))
+        self.seconds += clock() - began
+        row["seconds"] = round(self.seconds, 1)
+        self.curve.append(row)
+        self.league.add_past(PolicyNet(self.net.arrays(), self.meta()))
+        if on_update is not None:
+            on_update(row)
+        self.checkpoint()
+
+    def evaluate(self, games: int, opponent: str = "heuristic") -> tuple[float, float, float]:
+        """The greedy policy's share of the victory in one seat (rotated) against three
+        `opponent`, with its 95% interval; its own generator, so training draws the same."""
+        c = self.config
+        rng = random.Random(f"eval {c.seed} {self.update}")
+        net = PolicyNet(self.net.arrays(), self.meta())
+        shares = []
+        for g in range(games):
+            me = g % c.players
+            state = self.game.new_state(c.players, self.enc.options, seed=rng.getrandbits(63))
+            bots = [
+                LearnedBot.playing(net, rng.getrandbits(63))
+                if p == me
+                else make_bot(opponent, self.game, rng.getrandbits(63))
+                for p in range(c.players)
+            ]
+            while not state.is_over() and len(state.history) < MOST_MOVES:
+                p = state.next_actor()
+                state.apply(p, bots[p].act(Observation(state, p, state.legal_moves(p))))
+            if state.is_over():
+                shares.append(state.result().shares()[me])
+        return share_ci95(shares)
+
+
+def _arrays_of(net: PolicyNet) -> dict:
+    out = {}
+    for k, (w, b) in enumerate(net.trunk):
+        out[f"trunk{k}.weight"], out[f"trunk{k}.bias"] = w.T.copy(), b
+    out["pi.weight"], out["pi.bias"] = net.pi_w.T.copy(), net.pi_b
+    out["v.weight"], out["v.bias"] = net.v_w.T.copy(), net.v_b
+    return out
+
+
+def plot_curve(curve: list[dict], path: Path, title: str, players: int) -> None:
+    """The evaluation share against the heuristic, with its interval, and the rollout shares
+    against each opponent kind, by update (headless)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
+    evals = [r for r in curve if r.get("eval_share") not in ("", None)]
+    if evals:
+        x = [r["update"] for r in evals]
+        ax.plot(
+            x, [r["eval_share"] for r in evals], "o-", color="black", label="vs 3 heuristic (eval)"
+        )
+        ax.fill_between(
+            x, [r["eval_lo"] for r in evals], [r["eval_hi"] for r in evals], color="grey", alpha=0.3
+        )
+    for kind in ("past", "heuristic", "random"):
+        pts = [
+            (r["update"], r[f"share_{kind}"])
+            for r in curve
+            if r.get(f"share_{kind}") not in ("", None)
+        ]
+        if pts:
+            ax.plot(*zip(*pts, strict=True), lw=0.8, alpha=0.7, label=f"rollouts with {kind}")
+    if curve:
+        ax.axhline(1 / players, color="red", lw=0.6, ls="--", label="fair share")
+    ax.set_xlabel("update")
+    ax.set_ylabel("learner's share of the victory")
+    ax.set_ylim(0, 1)
+    ax.set_title(title)
+    ax.legend(fontsize=7, loc="upper left")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

@@ -1,0 +1,51 @@
+"""`auctionhouse train` on the command line: a short run, its resumption, and bad input refused
+in one line with exit code 2."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from auctionhouse.bots.policy_net import read_policy
+from auctionhouse.cli import app
+from tests.test_cli_errors import refused
+
+runner = CliRunner()
+SHORT = ["--games-per-update", "2", "--warm-games", "2"]
+
+
+def test_train_then_resume_then_play(tmp_path):
+    out = tmp_path / "run"
+    done = runner.invoke(app, ["train", "qe", "--updates", "1", "--out", str(out), *SHORT])
+    assert done.exit_code == 0, done.output
+    assert "policy.npz" in done.output
+    again = runner.invoke(app, ["train", "qe", "--updates", "2", "--resume", str(out)])
+    assert again.exit_code == 0, again.output
+    assert read_policy(out / "policy.npz").meta["updates"] == 2
+    bots = f"learned:weights={out / 'policy.npz'},heuristic,heuristic,heuristic"
+    played = runner.invoke(app, ["simulate", "qe", "-n", "2", "--bots", bots, "--json"])
+    assert played.exit_code == 0, played.output
+
+
+def test_bad_runs_are_refused(tmp_path):
+    out = tmp_path / "run"
+    assert (
+        runner.invoke(app, ["train", "qe", "--updates", "1", "--out", str(out), *SHORT]).exit_code
+        == 0
+    )
+    refused(["train", "qe", "--updates", "1", "--out", str(out)], "already holds a run", "--resume")
+    refused(["train", "ratzia", "--resume", str(out)], "run of qe")
+    refused(["train", "qe", "--resume", str(tmp_path / "nothing")], "no training run to resume")
+    refused(["train", "qe", "--teacher", "bogus", "--out", str(tmp_path / "b")], "unknown bot")
+    refused(["train", "qe", "--minutes", "0"], "--minutes")
+    refused(["train", "qe", "-p", "9", "--out", str(tmp_path / "c")], "players")
+    refused(["train", "qe", "--device", "tpu"], "--device")
+    file = tmp_path / "file"
+    file.write_text("x")
+    refused(["train", "qe", "--out", str(file)], "is a file")
+
+
+def test_bad_weights_are_refused(tmp_path):
+    junk = tmp_path / "junk.npz"
+    junk.write_bytes(b"not a policy")
+    refused(["simulate", "qe", "-n", "1", "--bots", f"learned:weights={junk}"], "not a policy file")
+    refused(["simulate", "qe", "-n", "1", "--bots", "learned:temperature=-1"], "temperature")

@@ -1,0 +1,102 @@
+"""Training runs a few steps, writes what it says, resumes from its checkpoint to the very same
+weights, and what it writes the `learned` bot plays."""
+
+from __future__ import annotations
+
+import csv
+
+import numpy as np
+import pytest
+import torch
+
+from auctionhouse.bots.learned import LearnedBot
+from auctionhouse.bots.policy_net import read_policy
+from auctionhouse.core.players import Observation
+from auctionhouse.games import get_game
+from auctionhouse.train.run import TrainConfig, Trainer
+
+GAMES = ["modern-art", "ratzia", "qe", "art-dice"]
+
+
+def tiny(game: str, **kw) -> TrainConfig:
+    settings = dict(
+        game=game, players=3, hidden=(16,), games_per_update=2, warm_games=2, warm_epochs=1,
+        eval_every=1, eval_games=2, past_every=1, checkpoint_every=1,
+    )  # fmt: skip
+    settings.update(kw)
+    return TrainConfig(**settings)
+
+
+def weights(t: Trainer) -> list[np.ndarray]:
+    return [p.detach().numpy().copy() for p in t.net.parameters()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_few_updates_write_the_run(tmp_path, game):
+    t = Trainer(tiny(game), tmp_path, "cpu")
+    before = weights(t)
+    t.run(updates=2)
+    assert t.update == 2
+    assert not any(np.array_equal(a, b) for a, b in zip(weights(t), before, strict=True))
+    for name in ("config.json", "checkpoint.pt", "policy.npz", "curve.csv", "curve.png"):
+        assert (tmp_path / name).stat().st_size > 0, name
+    with open(tmp_path / "curve.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert [r["update"] for r in rows] == ["0", "1", "2"]  # the warm start, then two updates
+    assert all(float(r["eval_share"]) >= 0 for r in rows)
+    net = read_policy(tmp_path / "policy.npz")
+    assert (net.meta["game"], net.meta["players"], net.meta["updates"]) == (game, 3, 2)
+
+
+def test_resumed_run_equals_uninterrupted_run(tmp_path):
+    straight = Trainer(tiny("ratzia"), tmp_path / "a", "cpu")
+    straight.run(updates=3)
+    first = Trainer(tiny("ratzia"), tmp_path / "b", "cpu")
+    first.run(updates=1)
+    resumed = Trainer.resume(tmp_path / "b", "cpu")
+    assert resumed.update == 1
+    resumed.run(updates=3)
+    for a, b in zip(weights(straight), weights(resumed), strict=True):
+        assert np.array_equal(a, b)
+    other = Trainer(tiny("ratzia", seed=7), tmp_path / "c", "cpu")
+    other.run(updates=3)
+    assert not all(
+        np.array_equal(a, b) for a, b in zip(weights(straight), weights(other), strict=True)
+    )
+
+
+def test_time_budget_stops_after_the_update_under_way(tmp_path):
+    ticks = iter(range(0, 10_000, 50))  # each reading of the clock: 50 s later
+    t = Trainer(tiny("qe", teacher="none"), tmp_path, "cpu")
+    t.run(minutes=2, clock=lambda: next(ticks))
+    assert 1 <= t.update <= 2
+
+
+def test_numpy_network_equals_torch_network(tmp_path):
+    t = Trainer(tiny("modern-art", hidden=(32, 16)), tmp_path, "cpu")
+    t.run(updates=1)
+    net = read_policy(tmp_path / "policy.npz")
+    state = get_game("modern-art").new_state(3, seed=5)
+    x = np.frombuffer(t.enc.observation(state, 0), dtype=np.float32)
+    mask = np.frombuffer(t.enc.mask(state, 0), dtype=np.uint8).astype(bool)
+    logits, value = net.forward(x)
+    with torch.no_grad():
+        tl, tv = t.net(torch.from_numpy(x)[None], torch.from_numpy(mask)[None])
+    assert np.allclose(logits[mask], tl[0].numpy()[mask], atol=1e-4)
+    assert np.isclose(value, float(tv[0]), atol=1e-5)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_trained_policy_plays_legal_moves(tmp_path, game):
+    Trainer(tiny(game), tmp_path, "cpu").run(updates=1)
+    g = get_game(game)
+    for temperature in (0.0, 1.0):
+        bots = [LearnedBot(seed=p, weights=str(tmp_path / "policy.npz"), temperature=temperature)
+                for p in range(3)]  # fmt: skip
+        state = g.new_state(3, seed=11)
+        while not state.is_over() and len(state.history) < 3000:
+            p = state.next_actor()
+            state.apply(
+                p, bots[p].act(Observation(state, p, state.legal_moves(p)))
+            )  # raises if illegal
+        assert state.is_over() or len(state.history) == 3000
