@@ -475,7 +475,7 @@ def print_study(summary: dict, paths: list[Path]) -> None:
         console.print(table)
         t = v["seat_test"]
         verdict = "[bold red]seats differ[/]" if t["significant"] else "no significant seat effect"
-        console.print(f"seat test (chi-square, {t['df']} df): p = {t['p']:.3g}: {verdict}")
+        console.print(f"seat test (chi-square, {t['df']} df): p = {_fmt(t['p'])}: {verdict}")
     comp = summary["comparison"]
     table = Table(title="Headline figures" + (" (B - A: Welch's t-test)" if comp else ""))
     table.add_column("figure")
@@ -521,6 +521,8 @@ def _fmt(x, kind: str = "p") -> str:
         return "-"
     if kind == "share":
         return f"{100 * x:.1f}%"
+    if kind == "p" and x < 1e-16:
+        return "<1e-16"
     return f"{x:.4g}" if kind == "mean" else f"{x:.3g}"
 
 

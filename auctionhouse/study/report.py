@@ -171,6 +171,13 @@ def _options(opts: dict) -> str:
     )
 
 
+def _p(p) -> str:
+    """A p-value; one too small for a float to tell from 0 is shown as a bound."""
+    if p is None:
+        return "-"
+    return "< 1e-16" if p < 1e-16 else f"{p:.3g}"
+
+
 def _pct(x) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
@@ -188,7 +195,7 @@ def _cards(v: dict) -> str:
     cards = [
         ("first player's win share", f"{_pct(first['win_share'])}",
          f"95% {_pct(first['ci95'][0])}-{_pct(first['ci95'][1])}; fair {_pct(v['fair_share'])}"),
-        ("seat test", f"p = {t['p']:.3g}", verdict),
+        ("seat test", f"p = {_p(t['p'])}", verdict),
     ]  # fmt: skip
     for h in v["headline"]:
         if h["key"] in ("moves", "rounds", "comeback", "margin"):
@@ -209,7 +216,7 @@ def _headline(summary: dict) -> str:
             [escape(r["name"]), _val(r["a"], kinds[r["key"]]), _val(r["b"], kinds[r["key"]]),
              _val(r["difference"], kinds[r["key"]]),
              f"{_val(r['ci95'][0], kinds[r['key']])} to {_val(r['ci95'][1], kinds[r['key']])}",
-             "-" if r["p"] is None else f"{r['p']:.3g}",
+             escape(_p(r["p"])),
              "<span class=sig>changed</span>" if r["significant"] else "<span class=ok>-</span>"]
             for r in summary["comparison"]["rows"]
         ]  # fmt: skip
@@ -234,9 +241,9 @@ def _seats(v: dict) -> str:
              f"{_pct(s['ci95'][0])} to {_pct(s['ci95'][1])}", f"{s['mean_score']:,.2f}"]
             for s in v["seats"]]  # fmt: skip
     verdict = (
-        f"<span class=sig>the seats differ</span> (p = {t['p']:.3g} &lt; 0.05)"
+        f"<span class=sig>the seats differ</span> (p = {escape(_p(t['p']))} &lt; 0.05)"
         if t["significant"]
-        else f"<span class=ok>no significant difference</span> (p = {t['p']:.3g})"
+        else f"<span class=ok>no significant difference</span> (p = {escape(_p(t['p']))})"
     )
     out = _table(
         f"{v['label']}: {v['description']}",

@@ -198,7 +198,8 @@ def figures(summary: dict) -> list[tuple[str, list[dict]]]:
 
 
 def _num(x: float) -> float | None:
-    """JSON has no nan: an undefined figure is null."""
+    """6 significant digits (p-values stay distinct from 0); JSON has no nan: an undefined
+    figure is null."""
     if x is None or isinstance(x, float) and not math.isfinite(x):
         return None
-    return round(float(x), 6)
+    return float(f"{x:.6g}")
