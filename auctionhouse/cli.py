@@ -519,7 +519,7 @@ def _fmt(x, kind: str = "p") -> str:
     """A share as a percentage, a mean with 4 significant digits, a p-value with 3."""
     if x is None:
         return "-"
-    if kind == "share":
+    if kind in ("share", "fraction"):
         return f"{100 * x:.1f}%"
     if kind == "p" and x < 1e-16:
         return "<1e-16"

@@ -9,8 +9,9 @@ from typing import NamedTuple
 
 
 class Headline(NamedTuple):
-    """A figure every game of a variant gives one value of: `share` (0..1, Wilson interval)
-    or `mean` (t interval)."""
+    """A figure every game of a variant gives one value of: `share` (a yes or no, or a win
+    shared; Wilson interval), `fraction` (a part of the game, 0..1; t interval) or `mean`
+    (t interval). Shares and fractions are shown as percentages."""
 
     key: str
     name: str

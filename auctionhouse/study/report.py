@@ -185,7 +185,7 @@ def _pct(x) -> str:
 def _val(x, kind: str = "mean") -> str:
     if x is None:
         return "-"
-    return _pct(x) if kind == "share" else f"{x:,.2f}"
+    return _pct(x) if kind in ("share", "fraction") else f"{x:,.2f}"
 
 
 def _cards(v: dict) -> str:

@@ -45,7 +45,8 @@ def replayed_standings(state) -> list[list]:
     for p, move in state.history:
         s.apply(p, move)
         if round_of(s) != r and (not s.is_over() or state.game.name in ROUND_AT_THE_END):
-            out.append(list(s.scores()))
+            # rounds may pass within one move (art-dice: nobody holds gold), scoring nothing
+            out += [list(s.scores()) for _ in range(round_of(s) - r)]
             r = round_of(s)
     return out
 

@@ -11,7 +11,7 @@ ENDS = ("deck empty", "rounds without a sale")
 HEADLINE = (
     Headline("ad_no_sale_end", "games ended by rounds without a sale", "share"),
     Headline("ad_bank", "gold left in the bank"),
-    Headline("ad_square_share", "share of points from squaring", "share"),
+    Headline("ad_square_share", "share of points from squaring", "fraction"),
 )
 
 

@@ -12,7 +12,7 @@ PLACES = ("1st", "2nd", "3rd", "unranked")
 AUCTIONS = (*SYMBOLS[:-1], "double, none added")
 ENDS = ("5th card", "hands empty")
 HEADLINE = (
-    Headline("ma_fifth_card", "rounds ended by a 5th card", "share"),
+    Headline("ma_fifth_card", "rounds ended by a 5th card", "fraction"),
     Headline("ma_price", "mean price of an auction"),
 )
 
@@ -31,7 +31,7 @@ def collect(state, agg: Aggregate) -> tuple[int, list[list[int]]]:
     for e in state.events:
         tag = e[0]
         if tag == "won":
-            _, winner, price, lot, auctioneer = e
+            winner, price, lot, auctioneer = e[1], e[2], e[3], e[4]
             cash[winner] -= price
             if auctioneer >= 0:
                 cash[auctioneer] += price
@@ -41,7 +41,7 @@ def collect(state, agg: Aggregate) -> tuple[int, list[list[int]]]:
                 s[1] += price
                 s[2] += price * price
         elif tag == "scored":
-            _, _, played, ranked, payouts, _, _ = e
+            played, ranked, payouts = e[2], e[3], e[4]  # (later fields may follow)
             for a in range(NUM_ARTISTS):
                 place = ranked.index(a) if a in ranked else 3
                 agg.count(("ma_rank", a, place))

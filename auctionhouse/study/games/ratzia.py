@@ -17,7 +17,7 @@ from ..present import Headline, bars, rate, round_ends, round_labels, table
 CATEGORIES = ROUND_CATEGORIES + END_CATEGORIES
 COURT = ("cost a Business", "no Business to lose")
 HEADLINE = (
-    Headline("rz_police_end", "rounds ended by the 7th Police", "share"),
+    Headline("rz_police_end", "rounds ended by the 7th Police", "fraction"),
     Headline("rz_steals", "steals per game"),
 )
 
