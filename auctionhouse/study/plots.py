@@ -61,7 +61,10 @@ def _bars(ax, spec: dict) -> None:
         ax.axhline(spec["reference"], color=COLORS[3], linestyle="--", linewidth=1,
                    label=spec["reference_label"])  # fmt: skip
         ax.legend(frameon=False)
-    ax.set_xticks(list(x), labels, rotation=20 if max(map(len, labels), default=0) > 8 else 0)
+    step = 1 + len(labels) // 16  # many bars (rounds of a long game): every step-th label
+    ax.set_xticks(
+        list(x)[::step], labels[::step], rotation=20 if max(map(len, labels), default=0) > 8 else 0
+    )
     ax.set_ylabel(spec["ylabel"])
 
 

@@ -250,7 +250,7 @@ def _seats(v: dict) -> str:
         ["turn order", "wins", "win share", "95% interval", "mean score"], rows,
     )  # fmt: skip
     out += (f"<p>Test of no seat advantage: {escape(t['test'])}, χ² = {t['statistic']:.2f} with "
-            f"{t['df']} degrees of freedom: {verdict}.</p>")  # fmt: skip
+            f"{t['df']} degree{'s' if t['df'] != 1 else ''} of freedom: {verdict}.</p>")  # fmt: skip
     if len(v["bot_shares"]) > 1:
         out += _table(
             "Win share per seat by bot",
