@@ -65,7 +65,7 @@ def test_specs_with_parameters_are_parsed_and_checked():
         ("ismcts:iterations=many", "iterations takes a int"),
         ("ismcts:iterations=-1", "must not be negative"),
         ("ismcts:iterations", "key=value"),
-        ("ismcts:rollout=smart", "rollout is random or heuristic"),
+        ("ismcts:rollout=smart", "rollout is heuristic, learned or random"),
         ("ismcts:reward=score", "reward is mixed or win"),
         ("wizard", "unknown bot 'wizard'"),
     ]:

@@ -66,6 +66,15 @@ def rewards(result, kind: str = "mixed") -> list[float]:
     ]
 
 
+# the parameters that name one of a few choices
+CHOICES = {
+    "rollout": ("heuristic", "learned", "random"),
+    "guide": ("heuristic", "learned"),
+    "value": ("playout", "learned"),
+    "reward": ("mixed", "win"),
+}
+
+
 def read_budget(bot: Bot, given: dict) -> tuple[int, float]:
     """The move's limits (iterations, seconds; 0: none) as a search bot's spec gives them.
     Neither given: `iterations`, cut short at `seconds`. Iterations alone: exactly that many (the
@@ -148,7 +157,24 @@ class ISMCTSBot(Bot):
             MOST_AMOUNTS,
         ),
         "rollout": Param(
-            str, "heuristic", "playout policy: heuristic (when the game has one) or random"
+            str,
+            "heuristic",
+            "playout policy: heuristic (when the game has one), learned (the learned bot) or "
+            "random",
+        ),
+        "guide": Param(
+            str,
+            "heuristic",
+            "the bot whose move the search starts from and must beat: heuristic or learned",
+        ),
+        "value": Param(
+            str,
+            "playout",
+            "how a leaf is scored: playout (played to the end) or learned (the learned "
+            "network's value of each seat, no playout)",
+        ),
+        "weights": Param(
+            str, "", "policy file of the learned bot for guide, rollout or value (default: shipped)"
         ),
         "margin": Param(
             float, 1.5, "standard errors by which a move must beat the heuristic's to replace it"
@@ -174,14 +200,10 @@ class ISMCTSBot(Bot):
     def __init__(self, seed: int | None = None, clock=time.perf_counter, **params) -> None:
         """`clock`: the seconds it reads time limits by (a test passes a fake one)."""
         super().__init__(seed, **params)
-        if self.settings["rollout"] not in ("random", "heuristic"):
-            raise OptionError(
-                f"bot ismcts: rollout is random or heuristic, not {self.settings['rollout']!r}"
-            )
-        if self.settings["reward"] not in ("mixed", "win"):
-            raise OptionError(
-                f"bot ismcts: reward is mixed or win, not {self.settings['reward']!r}"
-            )
+        for key, allowed in CHOICES.items():
+            if self.settings[key] not in allowed:
+                named = ", ".join(allowed[:-1]) + f" or {allowed[-1]}"
+                raise OptionError(f"bot ismcts: {key} is {named}, not {self.settings[key]!r}")
         self.max_iterations, self.time_limit = read_budget(self, params)
         if not (self.max_iterations or self.time_limit or self.settings["halving"]):
             given = " and ".join(
@@ -194,22 +216,30 @@ class ISMCTSBot(Bot):
             )
         self.clock = clock
         self.playout_bot = RandomBot(self.rng.getrandbits(63))
-        self.advisor: Bot | None = None
+        self.helpers: dict[str, Bot | None] = {}
         self.rollout_bot: Bot | None = None
+        self.learned = None
+        if "learned" in (self.settings["guide"], self.settings["rollout"], self.settings["value"]):
+            from .learned import LearnedBot  # numpy, and the encodings, only when asked for
+
+            self.learned = LearnedBot(self.rng.getrandbits(63), weights=self.settings["weights"])
         self.iterations_done = 0
 
-    def _advisor(self, obs: Observation) -> Bot | None:
-        if self.advisor is None:
-            cls = obs.game.bots().get("heuristic")
-            if cls is not None:
-                self.advisor = cls(seed=self.rng.getrandbits(63))
-        return self.advisor
+    def _helper(self, obs: Observation, kind: str) -> Bot | None:
+        """The heuristic (None when the game has none) or the learned bot, made once."""
+        if kind == "learned":
+            return self.learned
+        if kind not in self.helpers:
+            cls = obs.game.bots().get(kind)
+            self.helpers[kind] = cls(seed=self.rng.getrandbits(63)) if cls is not None else None
+        return self.helpers[kind]
 
     def act(self, obs: Observation) -> Move:
         start = self.clock()
         legal = obs.legal
-        advisor = self._advisor(obs)
-        self.rollout_bot = advisor if self.settings["rollout"] == "heuristic" else None
+        advisor = self._helper(obs, self.settings["guide"])
+        rollout = self.settings["rollout"]
+        self.rollout_bot = None if rollout == "random" else self._helper(obs, rollout)
         hint = advisor.act(obs) if advisor is not None else None
         near = hint if self.settings["around"] else None
         root_moves = candidate_moves(legal, self.settings["amounts"], near, self.settings["steps"])
@@ -362,10 +392,13 @@ class ISMCTSBot(Bot):
             node = children[best]
             state.apply(p, best)
             path.append((node, p))
-        while not state.is_over():
-            p = state.next_actor()
-            state.apply(p, self._policy(state, p))
-        reward = rewards(state.result(), self.settings["reward"])
+        if self.settings["value"] == "learned" and not state.is_over():
+            reward = self.learned.values(state)
+        else:
+            while not state.is_over():
+                p = state.next_actor()
+                state.apply(p, self._policy(state, p))
+            reward = rewards(state.result(), self.settings["reward"])
         for n, p in path:
             n.visits += 1
             n.reward += reward[p]

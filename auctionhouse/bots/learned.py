@@ -37,7 +37,7 @@ class LearnedBot(Bot):
         self._given: PolicyNet | None = None
         if self.settings["weights"]:
             self._given = read_policy(self.settings["weights"])
-        self._encodings: dict[tuple, Encoding] = {}
+        self._encodings: dict[tuple, tuple[Encoding, PolicyNet]] = {}
         self._fallback = RandomBot(self.rng.getrandbits(63))
 
     @classmethod
@@ -57,22 +57,33 @@ class LearnedBot(Bot):
             )
         return net
 
-    def encoding(self, obs: Observation) -> Encoding:
-        key = (obs.game.name, obs.num_players, json.dumps(obs.options, sort_keys=True))
-        enc = self._encodings.get(key)
-        if enc is None:
-            enc = self._encodings[key] = encoding_for(obs.game, obs.num_players, obs.options)
-        return enc
+    def fitted(self, game, players: int, options: dict) -> tuple[Encoding, PolicyNet]:
+        """The encoding of this table and the network for it, checked to fit each other."""
+        key = (game.name, players, json.dumps(options, sort_keys=True))
+        found = self._encodings.get(key)
+        if found is None:
+            enc = encoding_for(game, players, options)
+            net = self.policy_for(game.name, players)
+            if net.obs_size != enc.size or net.num_actions != enc.num_actions:
+                raise OptionError(
+                    f"bot learned: the weights read {net.obs_size} numbers and choose among "
+                    f"{net.num_actions} actions, but this table's encoding has {enc.size} and "
+                    f"{enc.num_actions} (other options than the weights were trained for)"
+                )
+            found = self._encodings[key] = (enc, net)
+        return found
+
+    def values(self, state) -> list[float]:
+        """The network's value of each seat in `state` (a search's imagined world): the reward
+        it expects, half its share of the victory, half its score's place."""
+        enc, net = self.fitted(state.game, state.num_players, state.options)
+        rows = [enc.observation(state, p) for p in range(state.num_players)]
+        x = np.frombuffer(b"".join(r.tobytes() for r in rows), dtype=np.float32)
+        _, v = net.forward(x.reshape(len(rows), enc.size))
+        return v.tolist()
 
     def act(self, obs: Observation) -> Move:
-        enc = self.encoding(obs)
-        net = self.policy_for(obs.game.name, obs.num_players)
-        if net.obs_size != enc.size or net.num_actions != enc.num_actions:
-            raise OptionError(
-                f"bot learned: the weights read {net.obs_size} numbers and choose among "
-                f"{net.num_actions} actions, but this table's encoding has {enc.size} and "
-                f"{enc.num_actions} (other options than the weights were trained for)"
-            )
+        enc, net = self.fitted(obs.game, obs.num_players, obs.options)
         mask = np.frombuffer(enc.mask_of(obs.legal), dtype=np.uint8)
         if not mask.any():  # every legal amount beyond the encoding's cap: rare, see envs docs
             return self._fallback.choose(obs.legal)
