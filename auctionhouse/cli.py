@@ -805,6 +805,12 @@ def train(
     teacher: Annotated[
         str, typer.Option(help="Bot imitated before self-play starts ('none': start blank).")
     ] = "heuristic",
+    init: Annotated[
+        Path | None,
+        typer.Option(
+            help="Start from this policy file (e.g. the shipped weights) instead of the warm start."
+        ),
+    ] = None,
     warm_games: Annotated[
         int, typer.Option(min=1, max=100_000, help="Games the teacher plays for the warm start.")
     ] = 1500,
@@ -830,7 +836,7 @@ def train(
     g, opts = game_options(game, option, deck)
     run = open_run(
         g, players, opts, out, resume, seed, games_per_update, teacher, warm_games,
-        None if device == "auto" else device,
+        None if device == "auto" else device, init,
     )  # fmt: skip
     train_with_display(run, minutes, updates, console)
 

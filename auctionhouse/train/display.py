@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..bots.policy_net import read_policy
 from ..bots.registry import make_bot
 from ..core import AuctionhouseError, Game
 from ..core.files import ready_folder
@@ -27,6 +28,7 @@ def open_run(
     teacher: str,
     warm_games: int,
     device: str | None,
+    init: Path | None = None,
 ) -> Trainer:
     """The trainer of a new run in `out`, or of the run in `resume` (which must be of this game
     and player count)."""
@@ -45,11 +47,14 @@ def open_run(
             f"{folder} already holds a run: go on with --resume {folder}, or name another --out"
         )
     ready_folder(folder, "--out folder")
-    if teacher != "none":
+    if init is not None:
+        read_policy(init)  # not a policy file: fails now
+    elif teacher != "none":
         make_bot(teacher, game)  # a bad spec fails now, not after the set-up
     config = TrainConfig(
         game=game.name, players=players, options=options, seed=seed,
         games_per_update=games_per_update, teacher=teacher, warm_games=warm_games,
+        init=str(init) if init is not None else "",
     )  # fmt: skip
     return Trainer(config, folder, device)
 

@@ -8,6 +8,8 @@ import numpy as np
 import torch
 from torch import nn
 
+from ..core import AuctionhouseError
+
 MASKED = -1e9  # the logit of an illegal action id
 
 
@@ -33,6 +35,25 @@ class PolicyValueNet(nn.Module):
             h = torch.relu(layer(h))
         logits = self.pi(h).masked_fill(~mask, MASKED)
         return logits, self.v(h).squeeze(-1)
+
+    def load_arrays(self, net, meta: dict) -> None:
+        """Take the weights of a play-time network (`policy_net.PolicyNet`) of the same shape;
+        `meta` is this run's, to say what differs."""
+        theirs = (net.meta.get("game"), net.meta.get("players"), net.obs_size, net.num_actions)
+        ours = (meta["game"], meta["players"], meta["obs_size"], meta["num_actions"])
+        hidden = tuple(w.shape[1] for w, _ in net.trunk)
+        if theirs != ours or hidden != self.sizes[2]:
+            raise AuctionhouseError(
+                f"the policy file is of {theirs[0]} at {theirs[1]} players with layers {hidden}, "
+                f"not of {ours[0]} at {ours[1]} with {self.sizes[2]}"
+            )
+        with torch.no_grad():
+            for k, (w, b) in enumerate(net.trunk):
+                self.trunk[k].weight.copy_(torch.from_numpy(w.T.copy()))
+                self.trunk[k].bias.copy_(torch.from_numpy(b))
+            for name, w, b in (("pi", net.pi_w, net.pi_b), ("v", net.v_w, net.v_b)):
+                getattr(self, name).weight.copy_(torch.from_numpy(w.T.copy()))
+                getattr(self, name).bias.copy_(torch.from_numpy(b))
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The weights as numpy arrays named as the play-time network reads them."""

@@ -25,7 +25,7 @@ import torch
 
 from ..arena.stats import share_ci95
 from ..bots.learned import LearnedBot
-from ..bots.policy_net import PolicyNet, to_npz
+from ..bots.policy_net import PolicyNet, read_policy, to_npz
 from ..bots.registry import make_bot
 from ..core import AuctionhouseError
 from ..core.players import Observation
@@ -57,6 +57,7 @@ class TrainConfig:
     self_play: float = 0.4
     league_weights: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
     teacher: str = "heuristic"  # the bot imitated before self-play ("none": no warm start)
+    init: str = ""  # a policy file to start from instead (e.g. the shipped weights)
     warm_games: int = 1000
     warm_epochs: int = 4
     past_every: int = 10  # updates between past versions joining the league
@@ -96,6 +97,8 @@ class Trainer:
         self.update = 0
         self.seconds = 0.0
         self.curve: list[dict] = []
+        if c.init:
+            self.net.load_arrays(read_policy(c.init), self.meta())
 
     # --- files ---------------------------------------------------------------------------
     @classmethod
@@ -173,8 +176,11 @@ class Trainer:
         the run stops after the update during which the time ran out."""
         c = self.config
         start = clock()
-        if self.update == 0 and not self.curve and c.teacher != "none":
-            self.warm_start(on_update, clock)
+        if self.update == 0 and not self.curve:
+            if c.init:
+                self.league.add_past(PolicyNet(self.net.arrays(), self.meta()))
+            elif c.teacher != "none":
+                self.warm_start(on_update, clock)
         while updates is None or self.update < updates:
             if minutes is not None and clock() - start >= 60 * minutes:
                 break

@@ -49,3 +49,11 @@ def test_bad_weights_are_refused(tmp_path):
     junk.write_bytes(b"not a policy")
     refused(["simulate", "qe", "-n", "1", "--bots", f"learned:weights={junk}"], "not a policy file")
     refused(["simulate", "qe", "-n", "1", "--bots", "learned:temperature=-1"], "temperature")
+
+
+def test_a_run_starts_from_a_policy_file(tmp_path, tiny_policy):
+    out = tmp_path / "on"
+    args = ["train", "art-dice", "-p", "3", "--updates", "1", "--out", str(out), "--init"]
+    refused([*args, tiny_policy("qe")], "of qe at 3 players")
+    # the tiny policy has 16 units; a run has 256,256 unless it started from the file's shape
+    refused([*args, tiny_policy("art-dice")], "layers (16,)")

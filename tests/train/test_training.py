@@ -100,3 +100,14 @@ def test_trained_policy_plays_legal_moves(tmp_path, game):
                 p, bots[p].act(Observation(state, p, state.legal_moves(p)))
             )  # raises if illegal
         assert state.is_over() or len(state.history) == 3000
+
+
+def test_a_run_from_a_policy_file_starts_with_its_weights(tmp_path, tiny_policy):
+    t = Trainer(tiny("ratzia", init=tiny_policy("ratzia")), tmp_path, "cpu")
+    x = np.frombuffer(t.enc.observation(get_game("ratzia").new_state(3, seed=1), 0), np.float32)
+    logits, _ = read_policy(tiny_policy("ratzia")).forward(x)
+    with torch.no_grad():
+        ours, _ = t.net(torch.from_numpy(x)[None], torch.ones(1, t.enc.num_actions, dtype=bool))
+    assert np.allclose(logits, ours[0].numpy(), atol=1e-5)
+    t.run(updates=1)
+    assert [r["update"] for r in t.curve] == [1]  # no warm start

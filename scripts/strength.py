@@ -1,0 +1,114 @@
+"""Strength of the learned bot: the line-ups of docs/bots.md ("Learned bots"), each a series of
+games with the first player rotating over the seats, one seat's share of the victory with its
+95% interval.
+
+    python scripts/strength.py GAME [--games 400] [--players 4] [--workers 2] [--seed 1]
+        [--learned learned] [--search "ismcts:guide=learned:seconds=1"] [--only heuristic,...]
+
+Line-ups (the seat measured first): `learned` against three `heuristic` (`heuristic`), a
+`heuristic` seat against three `learned` (`heuristic-seat`), the same two with `ismcts`
+(`ismcts`, `ismcts-seat`), and the search with the network against three `learned` (`search`).
+--learned names the learned bot's spec (e.g. `learned:weights=run/policy.npz`). With --timing,
+it prints instead the learned bot's time per decision (median, 90th percentile) over --games
+games against heuristics, on this one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from auctionhouse.arena.runner import simulate
+from auctionhouse.arena.stats import wilson_ci95
+from auctionhouse.bots.registry import make_bot
+from auctionhouse.core.players import Observation
+from auctionhouse.games import get_game
+
+
+def lineups(learned: str, search: str, players: int) -> dict[str, list[str]]:
+    others = players - 1
+    return {
+        "heuristic": [learned] + ["heuristic"] * others,
+        "heuristic-seat": ["heuristic"] + [learned] * others,
+        "ismcts": [learned] + ["ismcts"] * others,
+        "ismcts-seat": ["ismcts"] + [learned] * others,
+        "search": [search] + [learned] * others,
+    }
+
+
+def timing(game, spec: str, players: int, games: int, seed: int) -> dict:
+    """The learned bot's seconds per decision in seat 0 against heuristics."""
+    bot = make_bot(spec, game, seed=seed)
+    others = [make_bot("heuristic", game, seed=seed + p) for p in range(players)]
+    took = []
+    for g in range(games):
+        state = game.new_state(players, seed=seed * 1000 + g)
+        while not state.is_over():
+            p = state.next_actor()
+            obs = Observation(state, p, state.legal_moves(p))
+            if p == 0:
+                start = time.perf_counter()
+                move = bot.act(obs)
+                took.append(time.perf_counter() - start)
+            else:
+                move = others[p].act(obs)
+            state.apply(p, move)
+    took.sort()
+    return {
+        "game": game.name,
+        "bot": spec,
+        "decisions": len(took),
+        "median_ms": round(1000 * statistics.median(took), 3),
+        "p90_ms": round(1000 * took[int(0.9 * len(took))], 3),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game")
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--learned", default="learned")
+    ap.add_argument("--search", default="ismcts:guide=learned:seconds=1")
+    ap.add_argument("--only", help="comma list of line-ups to play (default: all)")
+    ap.add_argument("--timing", action="store_true", help="time the learned bot's decisions")
+    args = ap.parse_args()
+    game = get_game(args.game)
+    if args.timing:
+        print(json.dumps(timing(game, args.learned, args.players, args.games, args.seed)))
+        return
+    chosen = lineups(args.learned, args.search, args.players)
+    if args.only:
+        chosen = {k: v for k, v in chosen.items() if k in args.only.split(",")}
+    for name, specs in chosen.items():
+        start = time.time()
+        summary = simulate(
+            game, args.players, args.games, args.seed, specs, workers=args.workers,
+            records_dir=None,
+        )  # fmt: skip
+        wins = summary["seats"][0]["wins"]
+        n = args.games
+        share, lo, hi = wilson_ci95(wins, n)
+        print(
+            json.dumps(
+                {
+                    "game": game.name,
+                    "lineup": name,
+                    "seat": specs[0],
+                    "against": specs[1],
+                    "games": n,
+                    "share": round(share, 4),
+                    "ci95": [round(lo, 4), round(hi, 4)],
+                    "seconds": round(time.time() - start),
+                }
+            ),
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
