@@ -17,14 +17,14 @@ from ..bots.registry import make_bot
 from ..core import Game
 from ..core.players import Bot
 
-# how often each kind fills a seat that is not the learner's: `ismcts` costs about 200 times
-# the others per move, so it is rare
+# how often each kind fills a seat that is not the learner's: `ismcts`, even with one iteration
+# and random playouts, costs tens of times the others per move, so it is rare
 DEFAULT_WEIGHTS = {"past": 0.45, "heuristic": 0.4, "ismcts": 0.01, "random": 0.1}
 # the pool's bots, as specs; `past` is a past version of the learner
 POOL = {
     "past": None,
     "heuristic": "heuristic",
-    "ismcts": "ismcts:iterations=1:amounts=3",
+    "ismcts": "ismcts:iterations=1:amounts=2:rollout=random",
     "random": "random",
 }
 
