@@ -12,11 +12,10 @@ from auctionhouse.arena.jobs import play_job
 from auctionhouse.arena.runner import series_job
 from auctionhouse.games import all_games, get_game
 from auctionhouse.games.ratzia.cards import NUM_TYPES
-from auctionhouse.games.ratzia.scoring import round_gains
+from auctionhouse.games.ratzia.scoring import round_categories, round_gains
 from auctionhouse.study.aggregate import Aggregate
 from auctionhouse.study.collect import collect_game
 from auctionhouse.study.games import facts_of
-from auctionhouse.study.games.ratzia import round_categories
 
 from ..conftest import examples
 

@@ -465,7 +465,11 @@ class ModernArtState(State):
             base = p * NUM_ARTISTS
             payouts[p] = sum(self.owned[base + a] * self.values[a] for a in ranked)
             self.cash[p] += payouts[p]
-        self.events.append(("scored", self.round + 1, list(played), ranked, payouts))
+        owned = self.owned
+        sold = [owned[p * NUM_ARTISTS : (p + 1) * NUM_ARTISTS] for p in range(n)]
+        self.events.append(
+            ("scored", self.round + 1, list(played), ranked, payouts, list(self.values), sold)
+        )
         self.owned = [0] * (n * NUM_ARTISTS)
         self.played = [0] * NUM_ARTISTS
         self.lot = []

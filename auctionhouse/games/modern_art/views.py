@@ -26,7 +26,8 @@ EVENT_FIELDS = {
     "flip": ("seat", "card"),
     "skip": ("seat",),
     "unsold": ("cards",),
-    "scored": ("round", "played", "ranking", "payouts"),
+    # `values`: each artist's value after the round; `sold`: each seat's paintings per artist
+    "scored": ("round", "played", "ranking", "payouts", "values", "sold"),
 }
 
 

@@ -16,6 +16,11 @@ from .cards import (
 TRINKET_POINTS = (-5, 0, 0, 5, 10, 15)
 # Business bonus by copies of one kind, 0..5 (RZ-15).
 BUSINESS_SET_POINTS = (0, 0, 0, 5, 10, 15)
+# The categories of a round's points (RZ-13) and of the game-end points (RZ-15), in words.
+ROUND_CATEGORIES = (
+    "thieves", "drivers", "getaway cars", "trinkets", "gangster majority", "gangster pair",
+)  # fmt: skip
+END_CATEGORIES = ("businesses", "bidding cards")
 
 
 def round_gains(colls: list[list[int]]) -> list[int]:
@@ -39,6 +44,28 @@ def round_gains(colls: list[list[int]]) -> list[int]:
     return out
 
 
+def round_categories(colls) -> list[tuple[int, ...]]:
+    """Each seat's round points (RZ-13) split by category, in ROUND_CATEGORIES' order (their
+    sum is the round's gain; a test holds it to `round_gains`)."""
+    gangsters = [c[GANGSTER_A] + c[GANGSTER_B] for c in colls]
+    most, fewest = max(gangsters), min(gangsters)
+    out = []
+    for c, g in zip(colls, gangsters, strict=True):
+        kinds = sum(1 for t in TRINKETS if c[t])
+        majority = 0 if most == fewest else 5 if g == most else -2 if g == fewest else 0
+        out.append(
+            (
+                2 * c[THIEVES],
+                c[DRIVER],
+                c[GETAWAY_CAR] if c[DRIVER] else 0,
+                TRINKET_POINTS[kinds],
+                majority,
+                5 if c[GANGSTER_A] and c[GANGSTER_B] else 0,
+            )
+        )
+    return out
+
+
 def business_points(c: list[int]) -> int:
     """Game-end points for one collection's Businesses (RZ-15)."""
     kinds = sum(1 for t in BUSINESSES if c[t])
@@ -52,7 +79,7 @@ def bidding_points(sums: list[int]) -> list[int]:
     return [(5 if s == hi else 0) - (5 if s == lo else 0) for s in sums]
 
 
-def end_gains(colls: list[list[int]], bid_sums: list[int]) -> list[int]:
-    """Each player's game-end points: Businesses and bidding cards (RZ-15)."""
+def end_categories(colls: list[list[int]], bid_sums: list[int]) -> list[tuple[int, int]]:
+    """Each player's game-end points (RZ-15) by END_CATEGORIES: Businesses, bidding cards."""
     bid = bidding_points(bid_sums)
-    return [business_points(c) + b for c, b in zip(colls, bid, strict=True)]
+    return [(business_points(c), b) for c, b in zip(colls, bid, strict=True)]

@@ -27,7 +27,7 @@ from .cards import (
     mask_of,
     values_of,
 )
-from .scoring import end_gains, round_gains
+from .scoring import end_categories, round_gains
 
 TURN, STEAL, AUCTION, COURT, OVER = range(5)
 PHASE_NAMES = ("turn", "steal", "auction", "courthouse", "over")
@@ -502,10 +502,11 @@ class RatziaState(State):
             self._start_round()
             return
         sums = [sum(values_of(u)) for u in self.up]
-        self.end_gains = gains = end_gains(coll, sums)
+        parts = end_categories(coll, sums)
+        self.end_gains = gains = [sum(x) for x in parts]
         for p, g in enumerate(gains):
             score[p] += g
-        self.log.append(("game_end", tuple(gains), tuple(score)))
+        self.log.append(("game_end", tuple(gains), tuple(score), tuple(parts)))
         self.phase = OVER
         self.cur = -1
 

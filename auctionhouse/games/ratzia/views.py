@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import COURTHOUSE, values_tuple
+from .scoring import END_CATEGORIES, ROUND_CATEGORIES, round_categories
 from .state import AUCTION, AUCTION_CAUSES, COURT, DECLARED, OVER, PHASE_NAMES, ROUND_END_CAUSES
 
 if TYPE_CHECKING:
@@ -41,9 +42,15 @@ def event_json(e: tuple) -> dict:
             "round": e[1] + 1,
             "gains": list(e[2]),
             "collections": [list(c) for c in e[3]],
+            "parts": [dict(zip(ROUND_CATEGORIES, x, strict=True)) for x in round_categories(e[3])],
         }
     if kind == "game_end":
-        return {"event": kind, "gains": list(e[1]), "scores": list(e[2])}
+        return {
+            "event": kind,
+            "gains": list(e[1]),
+            "scores": list(e[2]),
+            "parts": [dict(zip(END_CATEGORIES, x, strict=True)) for x in e[3]],
+        }
     raise ValueError(f"unknown event {e!r}")
 
 

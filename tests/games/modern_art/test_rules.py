@@ -62,6 +62,12 @@ def test_ma1_artist_order_breaks_ranking_ties():
     # Carvalho and Silveira tie on 2 cards; Carvalho stands left of Silveira (MA-1).
     assert scored["ranking"] == [1, 0, 4]
     assert s.values == [20, 30, 0, 0, 10]
+    # the event says each artist's value and each seat's sales, for the round's summary
+    assert scored["values"] == [20, 30, 0, 0, 10]
+    assert scored["sold"] == [[0, 3, 0, 0, 0], [1, 1, 0, 0, 1], [1, 0, 0, 0, 1]]
+    assert scored["payouts"] == [
+        sum(n * v for n, v in zip(row, scored["values"], strict=True)) for row in scored["sold"]
+    ]
 
 
 def test_ma2_standard_deck_is_70_cards_with_the_symbol_table():

@@ -200,6 +200,12 @@ def test_rz13_round_scoring_in_a_game():
     # seat 1: fewest Gangsters -2, no Trinket -5
     assert scored["gains"] == [9, -7]
     assert s.scores() == (9, -7)
+    # the event splits each seat's points by category, for the round's summary
+    assert scored["parts"][0] == {
+        "thieves": 2, "drivers": 1, "getaway cars": 1, "trinkets": 0,
+        "gangster majority": 5, "gangster pair": 0,
+    }  # fmt: skip
+    assert [sum(x.values()) for x in scored["parts"]] == scored["gains"]
 
 
 # --- RZ-14 --------------------------------------------------------------------------------------
