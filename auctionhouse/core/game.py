@@ -94,6 +94,10 @@ class Game:
                     "help": o.help,
                     "choices": list(o.choices) if o.choices else None,
                     "players": list(o.players) if o.players else None,
+                    "label": o.label,
+                    "presets": [{"label": k, "value": v} for k, v in o.presets]
+                    if o.presets
+                    else None,
                 }
                 for o in self.options
             ],

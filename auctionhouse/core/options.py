@@ -18,7 +18,9 @@ class Option:
 
     `type` is bool, int or str; `convert` (optional) turns a raw value (text from the command
     line, or JSON) into the stored, JSON-safe value, raising OptionError with a sentence.
-    `players` limits the option to some player counts when it is switched on.
+    `players` limits the option to some player counts when it is switched on. `label` says
+    what the option does in a player's words (no ruling ids); `presets` are named values a
+    player picks from instead of typing one: (label, value) pairs, the value as the API takes it.
     """
 
     name: str
@@ -28,6 +30,8 @@ class Option:
     choices: tuple | None = None
     players: tuple[int, ...] | None = None
     convert: Callable[[Any], Any] | None = None
+    label: str | None = None
+    presets: tuple[tuple[str, Any], ...] | None = None
 
     def parse(self, raw: Any) -> Any:
         if self.convert is not None:

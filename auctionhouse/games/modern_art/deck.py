@@ -29,6 +29,16 @@ STANDARD = (
     (4, 3, 3, 3, 3),
 )
 
+# The artist counts of rules seed 001 (12/15/13/15/15; MA-2 notes they most likely come from a
+# misread component list), split over the auction types as docs/decks/seed-001.toml does.
+SEED_001 = {
+    "Manuel Carvalho": [3, 3, 2, 2, 2],
+    "Sigrid Thaler": [3, 3, 3, 3, 3],
+    "Daniel Melim": [3, 3, 2, 3, 2],
+    "Ramon Martins": [3, 3, 3, 3, 3],
+    "Rafael Silveira": [3, 3, 3, 3, 3],
+}
+
 # Bounds for deck files and decks given as options (the server takes them from anyone): far
 # above any edition, far below what would take a machine's memory.
 MAX_OF_A_KIND = 100  # cards of one artist and auction type (editions have 2 to 4)

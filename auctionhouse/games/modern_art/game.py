@@ -6,7 +6,16 @@ import random
 from collections import Counter
 
 from ...core import Game, Option, OptionError, SetupError
-from .deck import ARTISTS, NUM_TYPES, SYMBOLS, all_cards, card_name, composition, convert_deck
+from .deck import (
+    ARTISTS,
+    NUM_TYPES,
+    SEED_001,
+    SYMBOLS,
+    all_cards,
+    card_name,
+    composition,
+    convert_deck,
+)
 from .state import DEAL, ModernArtState
 
 
@@ -27,6 +36,11 @@ class ModernArt(Game):
             "standard",
             "the deck: 'standard' (MA-2) or a JSON/TOML file of counts per artist and auction type",
             convert=convert_deck,
+            label="The deck",
+            presets=(
+                ("The standard deck: 70 cards, 12 to 16 per artist", "standard"),
+                ("The seed-001 edition: 70 cards, 12 to 15 per artist", SEED_001),
+            ),
         ),
         Option(
             "mystery",
@@ -34,8 +48,15 @@ class ModernArt(Game):
             False,
             "the mystery-player variant: a fourth, face-down hand (MA-20)",
             players=(3,),
+            label="Mystery player: a fourth hand, face down, whose cards are turned up and sold",
         ),
-        Option("open_cash", bool, False, "everyone's cash is shown instead of hidden (MA-3)"),
+        Option(
+            "open_cash",
+            bool,
+            False,
+            "everyone's cash is shown instead of hidden (MA-3)",
+            label="Open cash: everyone sees everyone's money",
+        ),
     )
 
     def make_setup(self, players, options, seed, first_player=None) -> dict:

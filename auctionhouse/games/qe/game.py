@@ -28,6 +28,8 @@ class QE(Game):
             False,
             "the seed's text alone: no industry tokens, no elimination of the biggest spender "
             "(QE-15)",
+            label="Simple rules: no secret industry tokens, and the biggest spender is not "
+            "eliminated",
         ),
     )
 
