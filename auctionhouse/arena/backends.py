@@ -6,6 +6,7 @@ the backend and the number of workers.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import re
@@ -13,7 +14,7 @@ import signal
 import socket
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
@@ -24,6 +25,7 @@ from .limits import check_workers
 Progress = Callable[[int], None]  # called with the number of games just finished
 BACKENDS = ("local", "ray")
 RAY_CONNECT_TIMEOUT = 60.0  # seconds to wait for the Ray cluster at an address
+IN_FLIGHT = 4  # chunks submitted per local worker ahead of the results
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -92,14 +94,22 @@ def default_workers() -> int:
 
 def _run_processes(fn, chunks, workers, done) -> None:
     finished = 0
+    todo = iter(chunks)
     # Ctrl+C reaches the workers too: they ignore it, and the chunks not started are dropped
     # (leaving the pool normally would wait for every one of them)
     pool = ProcessPoolExecutor(max(1, min(workers, len(chunks))), initializer=_ignore_sigint)
     try:
-        futures = [pool.submit(fn, c) for c in chunks]
-        for f in as_completed(futures):
-            done(f.result())
-            finished += 1
+        # a few chunks in flight per worker, the next submitted as one finishes: a finished
+        # chunk's result is let go once handed on, so memory does not grow with the chunks
+        pending = {pool.submit(fn, c) for c in itertools.islice(todo, IN_FLIGHT * workers)}
+        while pending:
+            ready, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in ready:
+                done(f.result())
+                finished += 1
+                nxt = next(todo, None)
+                if nxt is not None:
+                    pending.add(pool.submit(fn, nxt))
     except BrokenProcessPool:
         raise AuctionhouseError(
             "a worker process died (killed, or out of memory): try fewer workers"
