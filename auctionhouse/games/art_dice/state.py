@@ -282,7 +282,7 @@ class ArtDiceState(State):
                         if a2:
                             high[2] = a2
                             leader[2] = player
-                        self.log.append((E_BID, player, arg))
+                        self.log.append((E_BID, player, arg, tuple(self.sale)))
                         self.done += 1
                         self._next_bidder()
                         self.history.append((player, move))
@@ -339,7 +339,7 @@ class ArtDiceState(State):
             if a:
                 high[i] = a
                 leader[i] = p
-        self.log.append((E_BID, p, arg))
+        self.log.append((E_BID, p, arg, tuple(self.sale)))
         self.done += 1
         self._next_bidder()
 

@@ -41,7 +41,8 @@ def log_entry(e: tuple) -> dict:
     if code == E_SKIP:
         return {"event": "skip", "player": e[1], "reason": "no gold"}
     if code == E_BID:
-        return {"event": "bid", "player": e[1], "amounts": list(e[2])}
+        # `cards`: the works on sale, in the order of `amounts`
+        return {"event": "bid", "player": e[1], "amounts": list(e[2]), "cards": list(e[3])}
     if code == E_PASS:
         return {"event": "pass", "player": e[1], "reason": "no legal placement"}
     if code == E_WON:

@@ -62,7 +62,7 @@ def event_words(e: dict) -> str:
     if kind == "skip":
         return f"{who} has no gold and skips the roll"
     if kind == "bid":
-        return f"{who} places {amounts_words(e['amounts'])}"
+        return f"{who} places {amounts_words(e['amounts'], e.get('cards'))}"
     if kind == "pass":
         return f"{who} can beat no highest amount and passes"
     if kind == "won":

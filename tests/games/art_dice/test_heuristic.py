@@ -211,7 +211,10 @@ def test_describe_event_covers_every_event_kind():
         for e in s.view(0)["log"]:
             text = GAME.describe_event(e)
             assert text and "{" not in text and "None" not in text, (e, text)
-            for c in e.get("cards", [e["card"]] if "card" in e else []):
+            named = e.get("cards", [e["card"]] if "card" in e else [])
+            if e["event"] == "bid":  # the works that got gold
+                named = [c for c, x in zip(named, e["amounts"], strict=True) if x]
+            for c in named:
                 assert card_name(c) in text
             seen.setdefault(e["event"], text)
     assert set(seen) == EVENT_KINDS and len(EVENT_KINDS) == E_END + 1

@@ -286,6 +286,10 @@ def test_ad5_highest_bidder_pays_the_bank_others_get_their_gold_back():
         {"event": "won", "player": 2, "card": 21, "price": 2},
         {"event": "won", "player": 1, "card": 22, "price": 1},
     ]
+    # each bid names the works its amounts go to (the log line says which)
+    bids = [e for e in v["log"] if e["event"] == "bid"]
+    assert bids and all(e["cards"] == [20, 21, 22] for e in bids)
+    assert all(len(e["amounts"]) == len(e["cards"]) for e in bids)
 
 
 def test_ad5_a_work_nobody_bid_on_stays():
