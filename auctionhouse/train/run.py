@@ -154,7 +154,10 @@ class Trainer:
         }
 
     def write_policy(self, path: Path) -> None:
-        to_npz(path, self.net.arrays(), self.meta())
+        """The policy file, replaced whole (a reader never sees half of one)."""
+        tmp = path.with_name(path.name + ".tmp.npz")
+        to_npz(tmp, self.net.arrays(), self.meta())
+        os.replace(tmp, path)
 
     def write_curve(self) -> None:
         with open(self.out / "curve.csv", "w", newline="") as f:
