@@ -23,6 +23,8 @@ from ..games import all_games
 from .connection import serve_connection
 from .levels import levels
 from .lobby import Lobby, LobbyError
+from .players_api import KeyHeader, client_address, player_of
+from .players_api import router as players_router
 from .replay import router as replay_router
 from .security import SecurityHeaders
 from .settings import Settings
@@ -69,7 +71,10 @@ class NewTable(BaseModel):
 
 
 class JoinRequest(BaseModel):
-    name: str = Field(min_length=1, max_length=40, description="the name shown at the table")
+    name: str | None = Field(
+        None, min_length=1, max_length=40,
+        description="the name shown at the table (a player with a key sits under their own)",
+    )  # fmt: skip
     seat: int | None = Field(None, description="a free human seat; default: the first free one")
 
 
@@ -80,6 +85,9 @@ class SeatInfo(BaseModel):
     bot: str | None
     joined: bool
     connected: int = Field(description="open WebSocket connections of this seat")
+    player: str | None = Field(
+        None, description="the player identity seated here (not joined: the one it is kept for)"
+    )
 
 
 class TableInfo(BaseModel):
@@ -98,6 +106,7 @@ class TableInfo(BaseModel):
     started_at: float | None
     finished_at: float | None
     result: dict[str, Any] | None = Field(description="scores and winners once finished")
+    rematch: str | None = Field(None, description="the table a rematch of this one created")
 
 
 class Joined(BaseModel):
@@ -153,12 +162,6 @@ class BodyLimit:
                 await JSONResponse({"detail": "request body too large"}, 413)(scope, receive, send)
 
 
-def _address(request: Request) -> str:
-    """The client's address (behind a trusted reverse proxy uvicorn takes it from
-    X-Forwarded-For: see FORWARDED_ALLOW_IPS in docs/server.md)."""
-    return request.client.host if request.client else ""
-
-
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     lobby = Lobby(settings)
@@ -182,7 +185,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     docs = (app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url)
     app.add_middleware(SecurityHeaders, docs_paths=docs)
-    errors = {s: {"model": Problem} for s in (404, 409, 422, 429)}
+    errors = {s: {"model": Problem} for s in (401, 403, 404, 409, 422, 429)}
 
     @app.exception_handler(LobbyError)
     async def _lobby_error(request: Request, exc: LobbyError) -> JSONResponse:
@@ -226,7 +229,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables", status_code=201, responses=errors)
     async def create_table(request: Request, body: NewTable) -> TableInfo:
         """Create a table. It starts when every human seat is joined (at once with no humans)."""
-        lobby.check_rate(lobby.create_limit, _address(request), "new tables")
+        lobby.check_rate(lobby.create_limit, client_address(request), "new tables")
         table = await lobby.create(
             body.game,
             body.players,
@@ -244,8 +247,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         status: Literal["open", "playing", "finished"] = Query(
             "open", description="open: waiting for players; playing; finished (newest first)"
         ),
+        game: str | None = Query(None, max_length=64, description="only this game's tables"),
     ) -> list[TableInfo]:
-        return [TableInfo(**t) for t in await lobby.listing(status)]
+        if game is not None and game not in {g.name for g in all_games()}:
+            raise LobbyError(422, f"there is no game {game!r}")
+        return [TableInfo(**t) for t in await lobby.listing(status, game)]
 
     @app.get("/api/tables/{table_id}", responses=errors)
     async def get_table(table_id: str) -> TableInfo:
@@ -257,11 +263,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return TableInfo(**info)
 
     @app.post("/api/tables/{table_id}/join", responses=errors)
-    async def join_table(request: Request, table_id: str, body: JoinRequest) -> Joined:
-        """Take a human seat. The token comes back once: keep it to reconnect."""
-        lobby.check_rate(lobby.join_limit, _address(request), "joins")
-        table, seat, token = await lobby.join(table_id, body.name, body.seat)
+    async def join_table(
+        request: Request, table_id: str, body: JoinRequest, key: KeyHeader = None
+    ) -> Joined:
+        """Take a human seat. The token comes back once: keep it to reconnect. With a player
+        key the seat is that player's: their name, their history and rating."""
+        lobby.check_rate(lobby.join_limit, client_address(request), "joins")
+        player = await player_of(lobby, key, required=False)
+        if player is None and body.name is None:
+            raise LobbyError(422, "give the name shown at the table, or your player key")
+        table, seat, token = await lobby.join(table_id, body.name, body.seat, player)
         return Joined(table=table.id, seat=seat, token=token)
+
+    @app.post("/api/tables/{table_id}/rematch", responses=errors)
+    async def rematch(request: Request, table_id: str, key: KeyHeader = None) -> TableInfo:
+        """A new table like this finished one, each person's seat kept for them (the same one
+        for every ask). Only a player who sat at the table may ask."""
+        player = await player_of(lobby, key)
+        lobby.check_rate(lobby.create_limit, client_address(request), "new tables")
+        return TableInfo(**(await lobby.rematch(table_id, player)).info())
 
     @app.get("/api/tables/{table_id}/record", responses=errors)
     async def table_record(table_id: str) -> dict:
@@ -273,6 +293,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await serve_connection(ws, lobby, table_id)
 
     app.include_router(replay_router)  # GET /api/tables/{id}/replay
+    app.include_router(players_router)  # /api/players..., /api/leaderboard/{game}
     if (WEB / "index.html").is_file():  # the browser client, when installed
         from fastapi.staticfiles import StaticFiles
 

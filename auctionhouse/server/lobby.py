@@ -56,6 +56,8 @@ class Lobby:
         self._creating = 0  # tables being stored: counted against max_live_tables already
         self.create_limit = RateLimit(settings.tables_per_minute, self.clock)
         self.join_limit = RateLimit(settings.joins_per_minute, self.clock)
+        self.player_limit = RateLimit(settings.players_per_minute, self.clock)
+        self.all_players_limit = RateLimit(settings.players_per_minute_total, self.clock)
         self.connect_limit = RateLimit(settings.seat_connects_per_minute, self.clock)
         self.origins = OriginPolicy(settings.allowed_origins)
         self.sweeper: asyncio.Task | None = None
@@ -146,7 +148,12 @@ class Lobby:
         countdown: float | None = None,
         turn_timer: float | None = None,
         fallback_bot: str | None = None,
+        kept: list[tuple[str, str] | None] | None = None,
+        rematch_of: str | None = None,
     ) -> Table:
+        """A new table with a random deal. `kept` (a rematch's): per seat, the (player id, name)
+        a human seat is kept for, or None; `rematch_of`: the finished table it is a rematch of
+        (storage.RematchTaken when that one has a rematch already)."""
         game = _checked(get_game, game_name)
         _check_option_values(game, options)
         opts = _checked(game.resolve, players, options)
@@ -160,6 +167,8 @@ class Lobby:
                 seat_rows.append(_seat_row(i, "bot", bot, levels.seat_name(game, bot)))
             else:
                 seat_rows.append(_seat_row(i, "human", None, None))
+                if kept and kept[i]:
+                    seat_rows[-1]["player_id"], seat_rows[-1]["name"] = kept[i]
         if fallback_bot is None:
             fallback_bot = "standard" if "heuristic" in game.bots() else "beginner"
         fallback_bot = self.check_bot(game, fallback_bot)
@@ -195,7 +204,7 @@ class Lobby:
             raise LobbyError(503, "the server has too many tables in play; try again later")
         self._creating += 1
         try:
-            await self.db.run(storage.insert_table, row, seat_rows)
+            await self.db.run(storage.insert_table, row, seat_rows, rematch_of)
         finally:
             self._creating -= 1
         table = Table(self, {**row, "seats": seat_rows}, state)
@@ -209,8 +218,12 @@ class Lobby:
         s = self.settings
         return _checked(levels.check, game, spec, s.allow_any_bot, s.bot_move_limit)
 
-    async def join(self, table_id: str, name: str, seat: int | None) -> tuple[Table, int, str]:
-        """Take a human seat (the first free one when `seat` is None); returns its token."""
+    async def join(
+        self, table_id: str, name: str | None, seat: int | None, player: dict | None = None
+    ) -> tuple[Table, int, str]:
+        """Take a human seat (the first free one when `seat` is None); returns its token. A
+        `player` (an identity: id and name) sits under their display name, may take a seat kept
+        for them, and takes one seat per table."""
         table = self.tables.get(table_id)
         if table is None:
             stored = await self.get(table_id)
@@ -220,39 +233,91 @@ class Lobby:
             if stored.status == "expired":
                 raise self.expired_error()
             raise LobbyError(409, "the game is over; no seat is free")
-        name = names.clean(name)
-        if not 1 <= len(name) <= 40:
-            raise LobbyError(422, "a name has 1 to 40 visible characters")
+        name = _seat_name(name, player)
+        me = player["id"] if player else None
         async with table.lock:
             if table.status == "expired":
                 raise self.expired_error()
             if table.status != "open":
                 raise LobbyError(409, "the game has started; every seat is taken")
-            twin = next((s for s in table.seats if s.name and names.same_name(s.name, name)), None)
-            if twin is not None:
-                raise LobbyError(409, f"seat {twin.index} is {twin.name}: choose another name")
-            free = [s.index for s in table.seats if s.kind == "human" and s.token_hash is None]
+            mine = next((s for s in table.seats if me and s.player_id == me and s.token_hash), None)
+            if mine is not None:
+                raise LobbyError(409, f"you sit at seat {mine.index} of this table already")
+            open_seats = [s for s in table.seats if s.kind == "human" and s.token_hash is None]
+            free = [s.index for s in open_seats if s.player_id in (None, me)]
             if seat is None:
                 if not free:
                     raise LobbyError(409, "no human seat is free")
-                seat = free[0]
+                kept = [s.index for s in open_seats if me and s.player_id == me]
+                seat = (kept or free)[0]
             elif not 0 <= seat < len(table.seats):
                 raise LobbyError(422, f"there is no seat {seat} at a {len(table.seats)}-seat table")
             elif table.seats[seat].kind != "human":
                 raise LobbyError(409, f"seat {seat} is a bot's")
             elif seat not in free:
+                kept_for = table.seats[seat].token_hash is None and table.seats[seat].name
+                if kept_for:
+                    raise LobbyError(409, f"seat {seat} is kept for {kept_for} (a rematch)")
                 raise LobbyError(409, f"seat {seat} is taken (free seats: {free or 'none'})")
+            twin = next(
+                (
+                    s
+                    for s in table.seats
+                    if s.index != seat and s.name and names.same_name(s.name, name)
+                ),
+                None,
+            )
+            if twin is not None:
+                raise LobbyError(409, f"seat {twin.index} is {twin.name}: choose another name")
             token = secrets.token_urlsafe(32)
             digest = token_hash(token)
-            if not await self.db.run(storage.join_seat, table.id, seat, name, digest):
+            if not await self.db.run(storage.join_seat, table.id, seat, name, digest, me):
                 raise LobbyError(409, f"seat {seat} is taken")
             s = table.seats[seat]
-            s.name, s.token_hash = name, digest
-            if len(free) == 1:
+            s.name, s.token_hash, s.player_id = name, digest, me
+            if len(open_seats) == 1:
                 table.begin(self.clock())
             table.broadcast()
             table._announce()
         return table, seat, token
+
+    async def rematch(self, table_id: str, player: dict) -> Table:
+        """A new table like a finished one (game, options, seats, clocks) with a new deal: bots
+        at the same levels, each person's seat kept for them. A table has one rematch: asking
+        again gives the same one. Only someone who sat at the table may ask."""
+        old = await self.get(table_id)
+        if old is None:
+            raise LobbyError(404, f"there is no table {table_id!r}")
+        try:
+            if old.status != "finished":
+                raise LobbyError(409, "a rematch is made once the game is over")
+            if not any(s.player_id == player["id"] for s in old.seats):
+                raise LobbyError(403, "only someone who played at this table can ask for a rematch")
+            if old.rematch is None:
+                try:
+                    await self._create_rematch(old)
+                except storage.RematchTaken as e:
+                    old.rematch = e.table_id
+        finally:
+            self.release(old)
+        new = await self.get(old.rematch)
+        if new is None:  # (only a database edited by hand lacks it)
+            raise LobbyError(404, "this table's rematch is gone")
+        self.release(new)
+        return new
+
+    async def _create_rematch(self, old: Table) -> None:
+        kept = [(s.player_id, s.name) if s.player_id else None for s in old.seats]
+        specs = [{"kind": s.kind, "bot": s.bot_spec} for s in old.seats]
+        countdown, timer = old.countdown, old.turn_timer or 0
+        new = await self.create(
+            old.game.name, len(old.seats), old.options, specs, old.title, countdown, timer,
+            old.fallback_bot, kept, old.id,
+        )  # fmt: skip
+        old.rematch = new.id
+        for conn in old.conns:  # everyone still at the old table hears of it
+            conn.table_seen = None
+        self.announce(old)
 
     async def record(self, table_id: str) -> dict:
         """A finished table's record (options, setup, every move) with its seats."""
@@ -266,11 +331,16 @@ class Lobby:
         rec["table"]["moves_by"] = [m["by"] for m in row["moves"]]
         return rec
 
-    async def listing(self, status: str) -> list[dict]:
+    async def listing(self, status: str, game: str | None = None) -> list[dict]:
+        """The tables in `status` (of `game` when given), newest first."""
         if status == "finished":
-            rows = await self.db.run(storage.finished_rows, self.settings.list_limit)
+            rows = await self.db.run(storage.finished_rows, self.settings.list_limit, game)
             return [_stored_info(r) for r in rows]
-        live = [t for t in self.tables.values() if t.status == status]
+        live = [
+            t
+            for t in self.tables.values()
+            if t.status == status and (game is None or t.game.name == game)
+        ]
         live.sort(key=lambda t: t.created_at, reverse=True)
         return [t.info() for t in live[: self.settings.list_limit]]
 
@@ -366,7 +436,25 @@ def _seat_row(i: int, kind: str, bot: str | None, name: str | None) -> dict:
         "name": name,
         "token_hash": None,
         "joined_at": None,
+        "player_id": None,
     }
+
+
+def _seat_name(name: str | None, player: dict | None) -> str:
+    """The name a joining seat shows: a player's display name (a name given with it must read
+    the same), else the given name, cleaned."""
+    if player is not None:
+        if name is not None and not names.same_name(names.clean(name), player["name"]):
+            raise LobbyError(
+                422,
+                f"you sit under your player name, {player['name']}: leave the name out, "
+                "or change your player name first",
+            )
+        return player["name"]
+    name = names.clean(name or "")
+    if not 1 <= len(name) <= 40:
+        raise LobbyError(422, "a name has 1 to 40 visible characters")
+    return name
 
 
 def _check_option_values(game: Game, options: dict[str, Any]) -> None:
@@ -420,6 +508,7 @@ def _stored_info(row: dict) -> dict:
                 "bot": s["bot"],
                 "joined": True,
                 "connected": 0,
+                "player": s.get("player_id"),
             }
             for s in row["seats"]
         ],
@@ -430,4 +519,5 @@ def _stored_info(row: dict) -> dict:
         "started_at": row["started_at"],
         "finished_at": row["finished_at"],
         "result": row["result"],
+        "rematch": row.get("rematch"),
     }

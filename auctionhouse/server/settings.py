@@ -53,6 +53,10 @@ class Settings:
     open_table_ttl: float = 1800.0  # an open table nobody completes expires after this long
     tables_per_minute: int = 10  # per client address (bursts of as many allowed)
     joins_per_minute: int = 30  # per client address
+    # new player identities: per client address, and from all addresses together (a bound on
+    # how fast the players table can grow)
+    players_per_minute: int = 5
+    players_per_minute_total: int = 120
     seat_connects_per_minute: int = 20  # WebSocket connects per seat (and per spectator address)
     # origins (scheme://host[:port]) allowed to open WebSockets besides the server's own
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)

@@ -48,6 +48,10 @@ tables = sa.Table(
     sa.Column("finished_at", sa.Float, nullable=True),
     # the seed of the table's bots (hex); never sent to a client
     sa.Column("secret", sa.String(64), nullable=True),
+    # whether its result went into the ratings (set once, in the transaction that stores its end)
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    # the table created by a rematch of this one
+    sa.Column("rematch", sa.String(32), nullable=True),
 )
 
 seats = sa.Table(
@@ -62,6 +66,58 @@ seats = sa.Table(
     sa.Column("name", sa.String(40), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),  # SHA-256 of the seat token, hex
     sa.Column("joined_at", sa.Float, nullable=True),
+    # the player identity sitting here (or, not yet joined, the one a rematch keeps it for)
+    # (a players.id; no foreign key: SQLite cannot add one to a stored table without copying it)
+    sa.Column("player_id", sa.String(16), nullable=True, index=True),
+)
+
+players = sa.Table(
+    "players",
+    metadata,
+    sa.Column("id", sa.String(16), primary_key=True),  # public: player pages, leaderboards
+    sa.Column("key_hash", sa.String(64), nullable=False, unique=True),  # SHA-256 of the key, hex
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+
+def _rating_columns() -> list[sa.Column]:
+    """An openskill rating: mu, sigma and mu - 3 sigma (what leaderboards sort by)."""
+    return [sa.Column(c, sa.Float, nullable=False) for c in ("mu", "sigma", "ordinal")]
+
+
+# one row per game and competitor: a player identity (`player:<id>`) or a bot level (`bot:<level>`)
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("game", sa.String(64), primary_key=True),
+    sa.Column("competitor", sa.String(220), primary_key=True),
+    sa.Column("player_id", sa.String(16), sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("bot", sa.String(200), nullable=True),
+    *_rating_columns(),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("wins", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Index("ix_ratings_game_ordinal", "game", "ordinal"),
+)
+
+# each seat's outcome of a rated table, with its competitor's rating after it
+results = sa.Table(
+    "results",
+    metadata,
+    sa.Column(
+        "table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("competitor", sa.String(220), nullable=False),
+    sa.Column("player_id", sa.String(16), sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("score", sa.JSON, nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),  # 1 for the winners, then by score
+    sa.Column("won", sa.Boolean, nullable=False),
+    *_rating_columns(),  # the competitor's, after this game
+    sa.Column("finished_at", sa.Float, nullable=False),
+    sa.Index("ix_results_player", "player_id", "finished_at"),
 )
 
 moves = sa.Table(
@@ -291,18 +347,56 @@ def _store_moves(conn: Connection, rows: list[tuple]) -> None:
     conn.execute(_SET_VERSION, [{"tid": t, "v": q + 1} for t, q, _, _, _, _ in rows])
     finished = [{"tid": t, "res": r, "at": now} for t, _, _, _, _, r in rows if r is not None]
     if finished:
+        from .ratings import rate_table  # (ratings reads this module's tables)
+
         conn.execute(_FINISH, finished)
+        for f in finished:  # in the same transaction as the end of the game
+            rate_table(conn, f["tid"], f["res"], now)
 
 
 # --- queries (each runs on the database thread, inside a transaction) -----------------------
-def insert_table(conn: Connection, row: dict, seat_rows: list[dict]) -> None:
+class RematchTaken(Exception):
+    """The table already has a rematch: `table_id`."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(table_id)
+        self.table_id = table_id
+
+
+def insert_table(
+    conn: Connection, row: dict, seat_rows: list[dict], rematch_of: str | None = None
+) -> None:
+    """Store a new table; as the rematch of `rematch_of` only if that one has none yet (else
+    RematchTaken, and nothing is stored)."""
+    if rematch_of is not None:
+        taken = conn.execute(
+            tables.update()
+            .where(tables.c.id == rematch_of, tables.c.rematch.is_(None))
+            .values(rematch=row["id"])
+        ).rowcount
+        if taken != 1:
+            existing = conn.execute(
+                sa.select(tables.c.rematch).where(tables.c.id == rematch_of)
+            ).scalar_one()
+            raise RematchTaken(existing)
     conn.execute(tables.insert().values(**row))
     conn.execute(seats.insert(), seat_rows)
 
 
-def join_seat(conn: Connection, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-    """Claim a free human seat; the table starts (in the same transaction) when it was the last."""
+def join_seat(
+    conn: Connection,
+    table_id: str,
+    seat: int,
+    name: str,
+    token_hash: str,
+    player_id: str | None = None,
+) -> bool:
+    """Claim a free human seat (one kept for a player only with that player's id); the table
+    starts (in the same transaction) when it was the last."""
     now = time.time()
+    kept_for = seats.c.player_id.is_(None)
+    if player_id is not None:
+        kept_for = sa.or_(kept_for, seats.c.player_id == player_id)
     done = conn.execute(
         seats.update()
         .where(
@@ -310,8 +404,9 @@ def join_seat(conn: Connection, table_id: str, seat: int, name: str, token_hash:
             seats.c.seat == seat,
             seats.c.kind == "human",
             seats.c.token_hash.is_(None),
+            kept_for,
         )
-        .values(name=name, token_hash=token_hash, joined_at=now)
+        .values(name=name, token_hash=token_hash, joined_at=now, player_id=player_id)
     ).rowcount
     if done != 1:
         return False
@@ -335,12 +430,7 @@ def load_table(conn: Connection, table_id: str) -> dict | None:
     if row is None:
         return None
     out = dict(row)
-    out["seats"] = [
-        dict(r)
-        for r in conn.execute(
-            sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
-        ).mappings()
-    ]
+    out["seats"] = table_seats(conn, table_id)
     out["moves"] = [
         dict(r)
         for r in conn.execute(
@@ -352,17 +442,22 @@ def load_table(conn: Connection, table_id: str) -> dict | None:
     return out
 
 
-def finished_rows(conn: Connection, limit: int) -> list[dict]:
-    """The newest finished tables with their seats (no setups, no moves)."""
+def table_seats(conn: Connection, table_id: str) -> list[dict]:
+    """A table's seats in order."""
+    query = sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+    return [dict(r) for r in conn.execute(query).mappings()]
+
+
+def finished_rows(conn: Connection, limit: int, game: str | None = None) -> list[dict]:
+    """The newest finished tables (of `game`, when given) with their seats (no setups, no
+    moves)."""
     cols = [c for c in tables.c if c.name not in ("setup", "secret")]
+    query = sa.select(*cols).where(tables.c.status == "finished")
+    if game is not None:
+        query = query.where(tables.c.game == game)
     rows = [
         dict(r)
-        for r in conn.execute(
-            sa.select(*cols)
-            .where(tables.c.status == "finished")
-            .order_by(tables.c.finished_at.desc())
-            .limit(limit)
-        ).mappings()
+        for r in conn.execute(query.order_by(tables.c.finished_at.desc()).limit(limit)).mappings()
     ]
     if rows:
         by_id = {r["id"]: r for r in rows}

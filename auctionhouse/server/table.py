@@ -65,7 +65,7 @@ class Refused(Exception):
 
 
 class Seat:
-    __slots__ = ("index", "kind", "bot_spec", "name", "token_hash", "connected")
+    __slots__ = ("index", "kind", "bot_spec", "name", "token_hash", "player_id", "connected")
 
     def __init__(self, row: dict) -> None:
         self.index: int = row["seat"]
@@ -73,6 +73,8 @@ class Seat:
         self.bot_spec: str | None = row["bot"]
         self.name: str | None = row["name"]
         self.token_hash: str | None = row["token_hash"]
+        # the player identity seated here; before the seat is joined, the one it is kept for
+        self.player_id: str | None = row.get("player_id")
         self.connected = 0
 
     def info(self) -> dict:
@@ -83,6 +85,7 @@ class Seat:
             "bot": self.bot_spec,
             "joined": self.kind == "bot" or self.token_hash is not None,
             "connected": self.connected,
+            "player": self.player_id,
         }
 
 
@@ -102,6 +105,7 @@ class Table:
         self.created_at: float = row["created_at"]
         self.started_at: float | None = row["started_at"]
         self.finished_at: float | None = row["finished_at"]
+        self.rematch: str | None = row.get("rematch")  # the table a rematch created
         self.state = state
         self.seats = [Seat(s) for s in row["seats"]]
         self.conns: set[Connection] = set()
@@ -160,6 +164,7 @@ class Table:
             "started_at": self.started_at,
             "finished_at": self.finished_at,
             "result": None,
+            "rematch": self.rematch,
         }
         if self.status == "finished":
             out["result"] = self.state.result().to_json()
@@ -506,7 +511,13 @@ class Table:
             "id": self.id,
             "title": self.title,
             "seats": [
-                {"seat": s.index, "kind": s.kind, "name": s.name, "bot": s.bot_spec}
+                {
+                    "seat": s.index,
+                    "kind": s.kind,
+                    "name": s.name,
+                    "bot": s.bot_spec,
+                    "player": s.player_id,
+                }
                 for s in self.seats
             ],
             "created_at": self.created_at,

@@ -107,7 +107,8 @@ def test_settings(url: str, **kw) -> Settings:
     """Settings for a test: bots without delay, and no rate limits on creates, joins and
     connects unless the test sets them (tests/server/test_lobby_limits.py does)."""
     kw.setdefault("bot_delay", 0.0)
-    for limit in ("tables_per_minute", "joins_per_minute", "seat_connects_per_minute"):
+    for limit in ("tables_per_minute", "joins_per_minute", "seat_connects_per_minute",
+                  "players_per_minute", "players_per_minute_total"):  # fmt: skip
         kw.setdefault(limit, 0)
     return Settings(database_url=url, **kw)
 

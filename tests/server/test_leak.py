@@ -20,7 +20,7 @@ from .conftest import live_server, test_settings
 STATE_KEYS = {"type", "table", "version", "status", "seat", "view", "legal", "countdown", "timers"}
 TABLE_KEYS = {
     "id", "game", "title", "players", "options", "status", "version", "seats", "countdown",
-    "turn_timer", "fallback_bot", "created_at", "started_at", "finished_at", "result",
+    "turn_timer", "fallback_bot", "created_at", "started_at", "finished_at", "result", "rematch",
 }  # fmt: skip
 
 

@@ -22,13 +22,13 @@ def test_migrations_build_the_schema_the_code_uses(db_url):
     storage.upgrade(engine)  # a second start changes nothing
     with engine.connect() as conn:
         ctx = MigrationContext.configure(conn)
-        assert ctx.get_current_revision() == "0002"
+        assert ctx.get_current_revision() == "0003"
         assert compare_metadata(ctx, storage.metadata) == []
     engine.dispose()
 
 
-def test_tables_stored_before_secrets_get_one_each_on_upgrade(db_url):
-    """0002 gives every table stored under 0001 its own secret (the seed of its bots)."""
+def migrated_to(db_url: str, revision: str):
+    """An engine on a database whose schema is at `revision`."""
     from alembic import command
     from alembic.config import Config
 
@@ -37,7 +37,13 @@ def test_tables_stored_before_secrets_get_one_each_on_upgrade(db_url):
     cfg.set_main_option("script_location", str(storage.MIGRATIONS))
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0001")
+        command.upgrade(cfg, revision)
+    return engine
+
+
+def test_tables_stored_before_secrets_get_one_each_on_upgrade(db_url):
+    """0002 gives every table stored under 0001 its own secret (the seed of its bots)."""
+    engine = migrated_to(db_url, "0001")
     with engine.begin() as conn:
         for tid in ("a", "b"):
             row, seats = table_row(tid)
@@ -49,6 +55,27 @@ def test_tables_stored_before_secrets_get_one_each_on_upgrade(db_url):
     engine.dispose()
     assert len(found) == 2 and len(set(found)) == 2
     assert all(len(bytes.fromhex(s)) == 32 for s in found)
+
+
+def test_tables_stored_before_players_keep_their_seats_and_moves_on_upgrade(db_url):
+    """0003 adds columns to tables and seats: what was stored stays, unrated and unlinked."""
+    engine = migrated_to(db_url, "0002")
+    with engine.begin() as conn:
+        row, seats = table_row("a")
+        conn.execute(storage.tables.insert().values(**row))
+        conn.execute(storage.seats.insert(), seats)
+        conn.execute(
+            storage.moves.insert().values(
+                table_id="a", seq=0, seat=0, move=["pass"], by="seat", created_at=1.0
+            )
+        )
+    storage.upgrade(engine)
+    with engine.connect() as conn:
+        stored = storage.load_table(conn, "a")
+    engine.dispose()
+    assert stored["rated"] is False and stored["rematch"] is None
+    assert [s["player_id"] for s in stored["seats"]] == [None]
+    assert [m["move"] for m in stored["moves"]] == [["pass"]]
 
 
 def test_sqlite_runs_in_wal_mode_with_foreign_keys(sqlite_url):
