@@ -49,6 +49,18 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+# axe-core for the accessibility scans of the browser tests (tests/web/axe: the version pinned
+# in its package-lock.json), from npm; Debian's npm when node or npm is missing.
+if [ ! -f tests/web/axe/node_modules/axe-core/axe.min.js ]; then
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "installing npm (Debian's npm package)..."
+    if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq npm >/dev/null
+  fi
+  npm ci --prefix tests/web/axe --no-audit --no-fund
+fi
+
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/python -m pytest -n auto "$@"

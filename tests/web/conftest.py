@@ -58,7 +58,7 @@ def server(tmp_path_factory):
     cmd = [sys.executable, "-m", "auctionhouse"]
     proc = subprocess.Popen(
         [*cmd, "serve", "--port", str(port), "--database-url", f"sqlite:///{db}",
-         "--bot-delay", "0", "--log-level", "warning"],
+         "--bot-delay", "0", "--log-level", "warning", "--players-per-minute", "0"],
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
@@ -134,3 +134,15 @@ def new_page(browser):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script (npm's `axe-core`, pinned in tests/web/axe/package-lock.json and
+    installed by scripts/test.sh); its absence fails the accessibility tests, never skips them."""
+    if not AXE.is_file():
+        pytest.fail(f"the accessibility scans need {AXE}: run `npm ci --prefix tests/web/axe`")
+    return AXE.read_text()

@@ -2,10 +2,18 @@
 
 import { h, panel } from "./dom.js";
 
-const SEAT_COLORS = ["#c2410c", "#1d4ed8", "#15803d", "#7e22ce", "#be185d"];
+// Seat colours keep away from the artists' yellow, blue, red, green and purple (Modern Art);
+// every seat mark also carries the seat's number, so no colour alone tells seats apart.
+const SEAT_COLORS = ["#0f766e", "#9a3412", "#334155", "#a21caf", "#854d0e"];
 
 export function seatColor(p) {
   return SEAT_COLORS[p % SEAT_COLORS.length];
+}
+
+/** A seat's round mark: its colour with its number. */
+export function seatDot(p) {
+  // the number is drawn by CSS (::after), so a seat's name reads the same to text and to readers
+  return h("span", { class: "dot", style: `background:${seatColor(p)}`, "aria-hidden": "true", "data-n": p + 1 });
 }
 
 /** A seat's name for people: the name it joined with, "Bot 3", or "Seat 2" while free. */
@@ -16,13 +24,21 @@ export function seatName(seats, p) {
   return s.name || `Seat ${p + 1}`;
 }
 
-/** The context a renderer draws with (see games/index.js). */
-export function makeContext(game, seats, seat, legal, act) {
+/** A bot seat's name for its level ("Standard bot"), never its bot spec. */
+export function botTitle(game, stored) {
+  const level = ((game && game.levels) || []).find((lv) => lv.name === stored || lv.bot === stored);
+  return level ? level.title : "Bot";
+}
+
+/** The context a renderer draws with (see games/index.js); `view` is the view being drawn. */
+export function makeContext(game, seats, seat, legal, act, view = null) {
   const claimed = new Set();
   return {
     game,
     catalog: game ? game.catalog : {},
     seat,
+    view,
+    players: view ? view.players : seats ? seats.length : 0,
     legal,
     act,
     claimed,
@@ -44,20 +60,51 @@ export function who(ctx, p) {
   return h(
     "span",
     { class: "who" },
-    h("span", { class: "dot", style: `background:${seatColor(p)}`, "aria-hidden": "true" }),
+    seatDot(p),
     ctx.name(p),
     p === ctx.seat ? h("span", { class: "you" }, " (you)") : null,
   );
 }
 
-function logItem(e, r, ctx) {
-  let text;
+/** A renderer's method that may fail on an odd event: its value, or `fallback`. */
+function attempt(fn, fallback) {
   try {
-    text = r.event(e, ctx);
-  } catch {
-    text = JSON.stringify(e);
+    return fn();
+  } catch (err) {
+    console.warn(err);
+    return fallback;
   }
-  return h("li", { "data-event": e.event }, text);
+}
+
+/** A log line: the event in words; a round's first event marks the round, a scoring event
+ * keeps its summary (folded) so the log, and replays, hold every round's breakdown. */
+function logItem(events, i, r, ctx) {
+  const e = events[i];
+  const text = attempt(() => r.event(e, ctx), JSON.stringify(e));
+  const round = attempt(() => r.roundLabel(e, ctx), null);
+  const summary = attempt(() => r.summary(events, i, ctx), null);
+  return h(
+    "li",
+    { "data-event": e.event, class: round ? "round-start" : null, "data-round": round },
+    text,
+    summary
+      ? h(
+          "details",
+          { class: "log-summary" },
+          h("summary", {}, "The breakdown"),
+          summary.body,
+        )
+      : null,
+  );
+}
+
+/** The newest round or game summary in `events` (its index, title and body), or null. */
+export function latestSummary(events, r, ctx) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const found = attempt(() => r.summary(events, i, ctx), null);
+    if (found) return { index: i, ...found };
+  }
+  return null;
 }
 
 function markFresh(list, fresh) {
@@ -71,7 +118,7 @@ export function logList(events, r, ctx, fresh = 0) {
   const list = h(
     "ol",
     { class: "log-list" },
-    events.map((e) => logItem(e, r, ctx)),
+    events.map((_, i) => logItem(events, i, r, ctx)),
   );
   markFresh(list, fresh);
   return list;
@@ -94,7 +141,7 @@ export function updateLog(box, events, r, ctx, names) {
     list = logList(events, r, ctx, 1);
     box.replaceChildren(list);
   } else if (shown < events.length) {
-    list.append(...events.slice(shown).map((e) => logItem(e, r, ctx)));
+    for (let i = shown; i < events.length; i++) list.append(logItem(events, i, r, ctx));
     markFresh(list, 1);
   }
   list.dataset.count = String(events.length);
@@ -102,16 +149,13 @@ export function updateLog(box, events, r, ctx, names) {
   list.dataset.last = events.length ? JSON.stringify(events[events.length - 1]) : "";
 }
 
-/** The result screen: ranking, winners, and everything `final` reveals. */
+/** The result screen: ranking (with each seat's mark, e.g. eliminated), winners, each seat's
+ * score broken down with the history per round, and what `final` reveals. */
 export function resultPanel(view, r, ctx, links) {
   const res = view.result || { scores: [], winners: [] };
   const order = res.scores.map((score, p) => ({ p, score })).sort((a, b) => b.score - a.score || a.p - b.p);
-  let reveal = null;
-  try {
-    reveal = r.final(view, ctx);
-  } catch {
-    reveal = h("pre", {}, JSON.stringify(view.final, null, 1));
-  }
+  const reveal = attempt(() => r.final(view, ctx), h("pre", {}, JSON.stringify(view.final, null, 1)));
+  const breakdown = attempt(() => r.breakdown(view, ctx), null);
   return h(
     "section",
     { id: "result", class: "result", "aria-labelledby": "result-title" },
@@ -119,19 +163,50 @@ export function resultPanel(view, r, ctx, links) {
     h(
       "ol",
       { class: "ranking" },
-      order.map(({ p, score }) =>
-        h(
+      order.map(({ p, score }) => {
+        const note = attempt(() => r.rankNote(view, p, ctx), null);
+        return h(
           "li",
           { class: res.winners.includes(p) ? "winner" : null, "data-seat": p },
           who(ctx, p),
           h("span", { class: "score", "data-score": score }, String(score)),
           res.winners.includes(p) ? h("span", { class: "badge" }, "winner") : null,
-        ),
-      ),
+          note ? h("span", { class: "tag warn rank-note" }, note) : null,
+        );
+      }),
     ),
-    reveal ? h("div", { class: "reveal" }, h("h3", {}, "Revealed at the end"), reveal) : null,
+    breakdown ? h("div", { class: "breakdown" }, h("h3", {}, "How every score was made"), breakdown) : null,
+    reveal && reveal.textContent.trim()
+      ? h("div", { class: "reveal" }, h("h3", {}, "Revealed at the end"), reveal)
+      : null,
     links ? h("p", { class: "links" }, links) : null,
   );
+}
+
+/** A table of numbers: `head` the column titles, `rows` [row title, ...cells]. */
+export function numberTable(cls, head, rows, foot = null) {
+  return h(
+    "div",
+    { class: "scroll-x", tabindex: 0 }, // a wide table scrolls: the keyboard must reach it
+    h(
+      "table",
+      { class: `grid numbers ${cls}` },
+      h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
+      h(
+        "tbody",
+        {},
+        rows.map(([title, ...cells]) => h("tr", {}, h("th", { scope: "row" }, title), cells.map((c) => h("td", {}, c)))),
+      ),
+      foot
+        ? h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, foot[0]), foot.slice(1).map((c) => h("td", {}, c))))
+        : null,
+    ),
+  );
+}
+
+/** "+5", "-2", "0". */
+export function signed(x) {
+  return x > 0 ? `+${x}` : String(x);
 }
 
 /** A panel with one box per seat (coloured, marked while it may act): `body(p)` fills each. */

@@ -142,7 +142,9 @@ function splitForm(kind, label, entry, view, r, ctx, send, draftKey) {
   const saved = drafts.get(draftKey) || [];
   const inputs = [];
   const total = h("output", { class: "split-total" });
-  const error = h("span", { class: "field-error", role: "alert" });
+  // what is wrong with the split as typed, said as it is typed (the button alone greying out
+  // says nothing)
+  const error = h("span", { class: "field-error split-problem", "aria-live": "polite" });
   const submit = h("button", { type: "submit", class: "move", "data-key": `submit:${kind}:split` }, label);
   const values = () => inputs.map((i) => parseWhole(i.value || "0"));
   const problem = () => {
@@ -166,7 +168,7 @@ function splitForm(kind, label, entry, view, r, ctx, send, draftKey) {
     total.textContent = `Total ${vs.every((v) => v !== null) ? vs.reduce((a, b) => a + b, 0) : "?"} (${thi === null ? `at least ${tlo}` : `${tlo} to ${thi}`})`;
     const p = problem();
     submit.disabled = p !== null;
-    error.textContent = "";
+    error.textContent = p || "";
     drafts.set(
       draftKey,
       inputs.map((i) => i.value),

@@ -4,6 +4,8 @@
 import * as api from "./api.js";
 import { seatName } from "./common.js";
 import { h, put, words, capital } from "./dom.js";
+import { tableFacts } from "./tablefacts.js";
+import { ago } from "./when.js";
 
 const DEFAULT_COUNTDOWN = { "modern-art": 20 };
 
@@ -28,6 +30,11 @@ export function lobbyPage(root) {
   };
   const form = h("form", { class: "new-table", "aria-labelledby": "new-title" });
   const lists = h("div", { class: "table-lists" });
+  const filter = h(
+    "select",
+    { id: "game-filter", "aria-label": "Show the tables of", onchange: () => refresh() },
+    h("option", { value: "" }, "All games"),
+  );
   put(
     root,
     h(
@@ -41,6 +48,7 @@ export function lobbyPage(root) {
           "div",
           { class: "panel-head" },
           h("h2", { id: "tables-title" }, "Tables"),
+          filter,
           h("button", { type: "button", class: "small", onclick: () => refresh() }, "Refresh"),
         ),
         lists,
@@ -53,6 +61,7 @@ export function lobbyPage(root) {
     .games()
     .then((games) => {
       state.games = games;
+      filter.append(...games.map((g) => h("option", { value: g.name }, g.title)));
       pick(games.find((g) => g.name === "modern-art") || games[0]);
     })
     .catch((e) => put(form, h("p", { class: "field-error", role: "alert" }, e.message)));
@@ -102,6 +111,15 @@ export function lobbyPage(root) {
           h("span", { class: "game-players" }, `${g.min_players}–${g.max_players} players`),
           h("span", { class: "game-summary" }, g.summary),
         ),
+      ),
+      h(
+        "p",
+        { class: "how-to-play" },
+        "How to play: ",
+        state.games.map((g, i) => [
+          i ? " · " : "",
+          h("a", { href: `#/rules/${encodeURIComponent(g.name)}`, "data-rules": g.name }, g.title),
+        ]),
       ),
     );
     const playersSelect = h(
@@ -219,7 +237,22 @@ export function lobbyPage(root) {
     const set = (v) => {
       state.options[o.name] = v;
     };
+    // a player's words where the game gives them (the help text names rulings)
+    const label = o.label || capital(words(o.name));
+    const hint = o.label ? null : h("span", { class: "hint" }, o.help);
     let input;
+    if (o.presets) {
+      const chosen = Math.max(
+        0,
+        o.presets.findIndex((p) => JSON.stringify(p.value) === JSON.stringify(value)),
+      );
+      input = h(
+        "select",
+        { id, onchange: (ev) => set(o.presets[Number(ev.target.value)].value) },
+        o.presets.map((p, i) => h("option", { value: i, selected: i === chosen }, p.label)),
+      );
+      return h("div", { class: "field" }, h("label", { for: id }, label), input);
+    }
     if (o.type === "bool") {
       input = h("input", {
         id,
@@ -231,8 +264,8 @@ export function lobbyPage(root) {
         "div",
         { class: "field check" },
         input,
-        h("label", { for: id }, capital(words(o.name))),
-        h("span", { class: "hint" }, o.help),
+        h("label", { for: id }, label),
+        hint,
       );
     }
     if (o.choices) {
@@ -264,13 +297,7 @@ export function lobbyPage(root) {
         },
       });
     }
-    return h(
-      "div",
-      { class: "field" },
-      h("label", { for: id }, capital(words(o.name))),
-      input,
-      h("span", { class: "hint" }, o.help),
-    );
+    return h("div", { class: "field" }, h("label", { for: id }, label), input, hint);
   }
 
   async function submit(ev) {
@@ -324,7 +351,7 @@ export function lobbyPage(root) {
   async function refresh() {
     try {
       const [open, playing, finished] = await Promise.all(
-        ["open", "playing", "finished"].map((s) => api.listTables(s)),
+        ["open", "playing", "finished"].map((s) => api.listTables(s, filter.value)),
       );
       const games = state.games.length ? state.games : await api.games();
       const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
@@ -367,14 +394,6 @@ function range(a, b) {
   return out;
 }
 
-function ago(t) {
-  const s = Math.max(0, Date.now() / 1000 - t);
-  if (s < 90) return "just now";
-  if (s < 5400) return `${Math.round(s / 60)} min ago`;
-  if (s < 129600) return `${Math.round(s / 3600)} h ago`;
-  return new Date(t * 1000).toLocaleDateString();
-}
-
 function tableList(title, status, tables, gameTitle) {
   const id = `list-${status}`;
   return h(
@@ -388,7 +407,6 @@ function tableList(title, status, tables, gameTitle) {
           tables.map((t) => {
             const mine = api.loadSeat(t.id);
             const enc = encodeURIComponent(t.id);
-            const people = t.seats.map((s) => seatName(t.seats, s.seat)).join(", ");
             const actions = [];
             if (status === "open") {
               for (const s of t.seats.filter((x) => x.kind === "human" && !x.joined)) {
@@ -427,7 +445,8 @@ function tableList(title, status, tables, gameTitle) {
                   { class: "muted" },
                   `${t.title === gameTitle(t.game) ? "" : `${gameTitle(t.game)} · `}${t.players} players · ${ago(status === "finished" ? t.finished_at : t.created_at)}`,
                 ),
-                h("div", { class: "muted small" }, winners ? `Won by ${winners}. ` : "", people),
+                winners ? h("div", { class: "muted small" }, `Won by ${winners}.`) : null,
+                tableFacts(t),
               ),
               h("div", { class: "table-item-actions" }, actions),
             );

@@ -178,7 +178,7 @@ export function cardBack(w, h, label, count) {
     }),
     count !== undefined
       ? text(w / 2, h / 2 + 4, String(count), {
-          "font-size": Math.min(15, w * 0.45),
+          "font-size": Math.max(11, Math.min(15, w * 0.45)),
           fill: "#f8f1e3",
           "font-weight": 700,
         })

@@ -20,7 +20,7 @@ export function replayPage(root, tableId) {
       data = rep;
       game = games.find((g) => g.name === rep.game) || { name: rep.game, title: rep.game, catalog: {} };
       r0.r = renderer(rep.game);
-      document.title = `Replay: ${rep.table ? rep.table.title : game.title} · auctionhouse`;
+      document.title = `Replay: ${replayTitle()} · auctionhouse`;
       build();
     })
     .catch((e) =>
@@ -40,6 +40,12 @@ export function replayPage(root, tableId) {
     );
 
   const el = {};
+
+  /** The table's title, with the game's name only where the title does not already say it. */
+  function replayTitle() {
+    const title = data.table ? data.table.title : game.title;
+    return title === game.title ? title : `${title} (${game.title})`;
+  }
 
   function build() {
     const last = data.steps.length - 1;
@@ -83,8 +89,7 @@ export function replayPage(root, tableId) {
         h(
           "div",
           { class: "title-line" },
-          h("h1", {}, `Replay: ${data.table ? data.table.title : game.title}`),
-          h("span", { class: "game-name" }, game.title),
+          h("h1", {}, `Replay: ${replayTitle()}`),
         ),
         h(
           "div",
@@ -140,7 +145,9 @@ export function replayPage(root, tableId) {
     step = Math.max(0, Math.min(data.steps.length - 1, k));
     const st = data.steps[step];
     const r = r0.r;
-    const ctx = makeContext(game, seats(), null, [], null);
+    const events = Array.isArray(st.log) ? st.log : data.log.slice(0, st.log);
+    const view = { ...st.view, log: events }; // steps' views leave the log to the top level
+    const ctx = makeContext(game, seats(), null, [], null, view);
     el.counter.textContent = `Step ${step} of ${data.steps.length - 1}`;
     el.counter.dataset.step = String(step);
     el.slider.value = String(step);
@@ -165,9 +172,9 @@ export function replayPage(root, tableId) {
     );
     put(
       el.board,
-      safe(() => r.board(st.view, ctx)),
+      safe(() => r.board(view, ctx)),
     );
-    const inners = st.seats.map((v, p) => safe(() => r.hidden(v, makeContext(game, seats(), p, [], null))));
+    const inners = st.seats.map((v, p) => safe(() => r.hidden(v, makeContext(game, seats(), p, [], null, v))));
     put(
       el.hidden,
       inners.every((x) => !x)
@@ -186,12 +193,11 @@ export function replayPage(root, tableId) {
             ),
           ),
     );
-    const events = Array.isArray(st.log) ? st.log : data.log.slice(0, st.log);
     const prev = step > 0 ? data.steps[step - 1] : null;
     const known = prev ? (Array.isArray(prev.log) ? prev.log.length : prev.log) : 0;
     put(el.log, logList(events, r, ctx, Math.max(0, events.length - known)));
     el.log.scrollTop = el.log.scrollHeight;
-    put(el.result, st.view.over ? resultPanel(st.view, r, ctx, null) : null);
+    put(el.result, view.over ? resultPanel(view, r, ctx, null) : null);
   }
 
   function safe(fn) {

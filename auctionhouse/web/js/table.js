@@ -2,10 +2,22 @@
 // the legal-move controls, the countdown and turn timers, the log and the result screen.
 
 import * as api from "./api.js";
-import { makeContext, resultPanel, seatColor, seatName, updateLog } from "./common.js";
+import {
+  botTitle,
+  latestSummary,
+  makeContext,
+  resultPanel,
+  seatColor,
+  seatDot,
+  seatName,
+  updateLog,
+} from "./common.js";
 import { clearDrafts, controls } from "./controls.js";
-import { h, listWords, put, words } from "./dom.js";
+import { h, listWords, put } from "./dom.js";
 import { renderer } from "./games/index.js";
+import { feedback } from "./feedback.js";
+import { rematchButton } from "./rematch.js";
+import { seatClock, tickSeatClocks } from "./seatclock.js";
 
 const NO_RECONNECT = new Set([4401, 4403, 4404, 4410]);
 const CLOSED_BECAUSE = {
@@ -30,12 +42,16 @@ export function tablePage(root, tableId) {
     notice: "",
     error: "",
     link: "connecting",
+    missing: false,
+    dismissed: -1, // the log index of the last summary the person closed
   };
+  const news = feedback();
   const el = {
     head: h("header", { class: "table-head" }),
     seats: h("ul", { class: "seats", "aria-label": "Seats" }),
     invite: h("div", { class: "invite" }),
     result: h("div", { class: "result-slot" }),
+    summary: h("div", { class: "summary-slot" }),
     board: h("div", { class: "board", "aria-label": "The table" }),
     turn: h("p", { class: "turn", "aria-live": "polite" }),
     countdown: h("div", { class: "countdown", role: "timer", hidden: true }),
@@ -54,6 +70,7 @@ export function tablePage(root, tableId) {
       el.seats,
       el.invite,
       el.result,
+      el.summary,
       h(
         "div",
         { class: "table-grid" },
@@ -61,6 +78,7 @@ export function tablePage(root, tableId) {
           "section",
           { class: "play", "aria-label": "Your move" },
           el.turn,
+          news.strip,
           el.countdown,
           el.controls,
           el.error,
@@ -80,7 +98,8 @@ export function tablePage(root, tableId) {
       render();
     })
     .catch((e) => {
-      page.notice = e.status === 404 ? "There is no such table." : e.message;
+      if (e.status === 404) return missing();
+      page.notice = e.message;
       render();
     });
   connect();
@@ -110,6 +129,9 @@ export function tablePage(root, tableId) {
         api.forgetSeat(tableId);
         page.held = null;
         page.notice = "This browser's seat at this table is no longer valid; you are watching.";
+      } else if (ev.code === 4404) {
+        missing();
+        return;
       } else if (NO_RECONNECT.has(ev.code)) {
         page.link = "closed";
         page.notice = CLOSED_BECAUSE[ev.code] || "The server refused this connection.";
@@ -126,6 +148,24 @@ export function tablePage(root, tableId) {
     };
   }
 
+  /** No such table: one message, nothing else on the page. */
+  function missing() {
+    page.missing = true;
+    page.closed = true;
+    if (page.ws) page.ws.close(1000);
+    document.title = "No such table · auctionhouse";
+    put(
+      root,
+      h(
+        "section",
+        { class: "panel missing-table", role: "alert" },
+        h("h2", {}, "There is no such table"),
+        h("p", {}, "The link may be mistyped, or the table was never created."),
+        h("p", {}, h("a", { class: "button", href: "#/" }, "Go to the lobby")),
+      ),
+    );
+  }
+
   function receive(msg) {
     if (msg.type === "welcome") {
       page.seat = msg.seat;
@@ -135,12 +175,17 @@ export function tablePage(root, tableId) {
     } else if (msg.type === "state") {
       if (page.state && (page.state.view.phase !== msg.view.phase || page.state.status !== msg.status))
         clearDrafts();
+      // a refused move's sentence is about the position it was refused in
+      if (page.state && page.state.version !== msg.version) page.error = "";
+      news.receive(page.state, msg);
+      news.answer(msg.ref);
       page.state = msg;
       if (page.pending && (msg.ref === page.pending || !msg.legal.length)) page.pending = null;
       if (msg.ref) page.error = "";
     } else if (msg.type === "error") {
       if (msg.retry_after) page.retryAfter = msg.retry_after;
       if (page.pending && msg.ref === page.pending) page.pending = null;
+      news.answer(msg.ref);
       page.error = msg.message || msg.code;
     } else {
       return;
@@ -160,6 +205,7 @@ export function tablePage(root, tableId) {
     // alone to act, a move is meant for this exact state; with others acting at once (an open
     // auction, sealed bids) their moves must not make ours stale
     if (st.view.actors.length === 1 && st.view.actors[0] === page.seat) msg.version = st.version;
+    news.sent(ref);
     page.ws.send(JSON.stringify(msg));
     page.pending = ref;
     page.error = "";
@@ -204,6 +250,14 @@ export function tablePage(root, tableId) {
         page.seat !== null
           ? h("span", { class: "seat-note" }, "You sit at seat ", String(page.seat + 1))
           : h("span", { class: "seat-note" }, "Watching"),
+        news.soundButton,
+        info
+          ? h(
+              "a",
+              { href: `#/rules/${encodeURIComponent(info.game)}`, target: "_blank", rel: "noopener" },
+              "How to play",
+            )
+          : null,
         h("a", { href: "#/" }, "Lobby"),
       ),
       page.notice ? h("p", { class: "notice", role: "status" }, page.notice) : null,
@@ -224,15 +278,23 @@ export function tablePage(root, tableId) {
             "data-seat": p,
             style: `--seat:${seatColor(p)}`,
           },
-          h("span", { class: "dot", "aria-hidden": "true" }),
+          seatDot(p),
           h("span", { class: "seat-name" }, seatName(seatsOf(), p), p === page.seat ? " (you)" : ""),
           h(
             "span",
             { class: "seat-kind" },
-            s.kind === "bot" ? s.bot : s.joined ? (s.connected ? "online" : "away") : "free seat",
+            s.kind === "bot"
+              ? botTitle(page.game, s.bot)
+              : s.joined
+                ? s.connected
+                  ? "online"
+                  : "away"
+                : s.player
+                  ? "seat kept for them"
+                  : "free seat",
           ),
           actors.includes(p) && !(st && st.view.over) ? h("span", { class: "acting-mark" }, "to act") : null,
-          timers.has(p) ? h("span", { class: "timer", "data-deadline": timers.get(p) }, "") : null,
+          timers.has(p) ? seatClock(timers.get(p), page.info && page.info.turn_timer) : null,
         ),
       ),
     );
@@ -293,6 +355,7 @@ export function tablePage(root, tableId) {
   }
 
   function render() {
+    if (page.missing) return;
     const focus = saveFocus();
     renderHead();
     renderSeats();
@@ -306,7 +369,7 @@ export function tablePage(root, tableId) {
     }
     const view = st.view;
     const canAct = page.seat !== null && st.legal.length > 0 && !view.over;
-    const ctx = makeContext(page.game, seatsOf(), page.seat, st.legal, canAct && !page.pending ? send : null);
+    const ctx = makeContext(page.game, seatsOf(), page.seat, st.legal, canAct && !page.pending ? send : null, view);
     document.title = `${canAct ? "● " : ""}${page.info ? page.info.title : "Table"} · auctionhouse`;
     let board;
     try {
@@ -320,24 +383,29 @@ export function tablePage(root, tableId) {
       el.result,
       view.over
         ? resultPanel(view, r, ctx, [
+            rematchButton(page.info),
+            " ",
             h("a", { href: `#/replay/${encodeURIComponent(tableId)}`, class: "button" }, "Watch the replay"),
             " ",
             h("a", { href: "#/" }, "Back to the lobby"),
           ])
         : null,
     );
+    renderSummary(view, r, ctx);
     // whose turn
+    const asked = page.seat !== null && view.actors.includes(page.seat);
+    const waiting = `Waiting for ${listWords(view.actors.map((p) => seatName(seatsOf(), p)))}.`;
     let turn;
     if (view.over) turn = "The game is over.";
     else if (st.status === "open") turn = "Waiting for every seat to be taken.";
-    else if (canAct) turn = view.actors.length > 1 ? "Your move (others may move too)." : "Your turn.";
-    else if (view.actors.length)
-      turn = `Waiting for ${listWords(view.actors.map((p) => seatName(seatsOf(), p)))}.`;
+    else if (canAct && asked) turn = view.actors.length > 1 ? "Your move (others may move too)." : "Your turn.";
+    else if (canAct) turn = `${waiting} Meanwhile you may:`; // a side move (Q.E.'s peek)
+    else if (view.actors.length) turn = waiting;
     else turn = "";
     put(
       el.turn,
       turn,
-      view.phase && !view.over ? h("span", { class: "phase" }, ` ${words(view.phase)}`) : null,
+      view.phase && !view.over ? h("span", { class: "phase" }, ` ${r.phaseLabel(view)}`) : null,
     );
     const moves = canAct ? controls(st.legal, view, r, ctx, send, ctx.claimed, `${view.phase}`) : [];
     if (canAct && ctx.claimed.size)
@@ -369,8 +437,38 @@ export function tablePage(root, tableId) {
         .join("\n"),
     );
     if (atEnd) logBox.scrollTop = logBox.scrollHeight;
+    news.show(view.log || [], r, ctx);
     tick();
     restoreFocus(focus);
+    news.drawn();
+  }
+
+  /** The newest round or game summary, as a panel that stays until the person closes it. */
+  function renderSummary(view, r, ctx) {
+    const found = view.over ? null : latestSummary(view.log || [], r, ctx); // the result says it all
+    if (!found || found.index <= page.dismissed) {
+      put(el.summary);
+      return;
+    }
+    const close = () => {
+      page.dismissed = found.index;
+      put(el.summary);
+    };
+    put(
+      el.summary,
+      h(
+        "section",
+        { class: "panel summary-panel", "aria-labelledby": "summary-title", "data-index": found.index },
+        h(
+          "div",
+          { class: "panel-head" },
+          h("h2", { id: "summary-title" }, found.title),
+          h("button", { type: "button", class: "small dismiss", onclick: close }, "Close"),
+        ),
+        found.body,
+        h("p", { class: "muted small" }, "Kept in the log: open “The breakdown” under its line."),
+      ),
+    );
   }
 
   function saveFocus() {
@@ -416,14 +514,11 @@ export function tablePage(root, tableId) {
     } else {
       el.countdown.hidden = true;
     }
-    for (const t of el.seats.querySelectorAll(".timer")) {
-      const left = Math.max(0, Number(t.dataset.deadline) - now);
-      t.textContent = `${Math.ceil(left)} s`;
-      t.setAttribute("aria-label", `${Math.ceil(left)} seconds before a bot moves for this seat`);
-    }
+    tickSeatClocks(el.seats, now);
   }
 
   return () => {
+    news.stop();
     page.closed = true;
     clearInterval(ticker);
     if (page.ws) page.ws.close(1000);

@@ -2,7 +2,7 @@
 // sale with the gold placed on them, the die, gold and collections. Every view is public.
 
 import { capital, h, panel, plural, row, s, svg } from "../dom.js";
-import { seatBoxes, who } from "../common.js";
+import { numberTable, seatBoxes, who } from "../common.js";
 import { die, frame, painting, text } from "../pictures.js";
 
 const COLORS = [
@@ -17,6 +17,34 @@ const COLORS = [
   ["#e56b9f", "#f8cfe0", "#8c2756"],
 ];
 
+const PHASES = { sale: "putting works on sale", bid: "placing gold", over: "game over" };
+
+/** Each seat's works as they were right after event `i`: today's collections with the later
+ * purchases taken out and the later sales (works put up from a collection) put back. */
+function collectionsAt(events, i, view) {
+  const colls = view.collections.map((c) => [...c]);
+  for (let k = events.length - 1; k > i; k--) {
+    const e = events[k];
+    if (e.event === "won") colls[e.player].splice(colls[e.player].indexOf(e.card), 1);
+    else if (e.event === "sell") colls[e.player].push(e.card);
+  }
+  return colls;
+}
+
+/** A collection's score by artist (AD-8: n works of one artist score n × n). */
+function squares(ctx, cards) {
+  const counts = new Map();
+  for (const c of cards) {
+    const a = info(ctx, c).artist;
+    counts.set(a, (counts.get(a) || 0) + 1);
+  }
+  const parts = [...counts.entries()].sort((x, y) => x[0] - y[0]);
+  return {
+    words: parts.map(([a, n]) => `${letter(ctx, a)} ${n}×${n}`).join(" + ") || "no works",
+    total: parts.reduce((sum, [, n]) => sum + n * n, 0),
+  };
+}
+
 function info(ctx, id) {
   return (ctx.catalog.cards || [])[id] || { artist: Math.floor(id / 5), work: id % 5, name: `work ${id}` };
 }
@@ -28,24 +56,32 @@ function letter(ctx, a) {
   return name.replace(/^Artist /, "");
 }
 
+/** A work's tooltip: what it is, and what it adds to the viewer's collection now. */
+function workTip(ctx, id) {
+  const c = info(ctx, id);
+  const view = ctx.view;
+  if (!view || !view.collections || ctx.seat === null || ctx.seat === undefined) return `${c.name}: n works of one artist score n × n`;
+  const mine = view.collections[ctx.seat].filter((x) => info(ctx, x).artist === c.artist && x !== id).length;
+  return `${c.name}: you hold ${mine} of ${artistName(ctx, c.artist)}; this one would make ${mine + 1} × ${mine + 1} = ${(mine + 1) ** 2} points (+${2 * mine + 1})`;
+}
+
 /** A work of art: the artist's colours and style, its name. */
 export function work(ctx, id, scale = 1) {
   const c = info(ctx, id);
   const col = COLORS[c.artist % COLORS.length];
   const w = 52;
   const hg = 66;
+  const fs = 11 / scale;
   const pic = svg(
     w,
     hg,
-    c.name,
+    workTip(ctx, id),
     frame(w, hg, col[2]),
     painting(5, 5, w - 10, 42, col, c.artist, id),
     s("rect", { x: 5, y: 5, width: w - 10, height: 42, fill: "none", stroke: col[2], "stroke-width": 2 }),
-    text(w / 2, 59, `${letter(ctx, c.artist)} #${c.work + 1}`, {
-      "font-size": 9.5,
-      "font-weight": 700,
-      fill: col[2],
-    }),
+    scale >= 0.95
+      ? text(w / 2, 61, `${letter(ctx, c.artist)} #${c.work + 1}`, { "font-size": fs, "font-weight": 700, fill: col[2] })
+      : null,
   );
   pic.setAttribute("width", String(w * scale));
   pic.setAttribute("height", String(hg * scale));
@@ -196,21 +232,92 @@ export default {
 
   final(view, ctx) {
     const f = view.final;
-    if (!f) return null;
+    if (!f || !f.deck.length) return null;
     return h(
       "div",
       {},
-      h(
-        "p",
-        {},
-        `Points: ${view.scores.map((x, p) => `${ctx.name(p)} ${x}`).join(", ")} (n works of one artist score n × n).`,
-      ),
       h("h4", {}, `Left in the deck (${f.deck.length})`),
       row(
         "",
         f.deck.map((c) => work(ctx, c, 0.5)),
       ),
     );
+  },
+
+  breakdown(view, ctx) {
+    const log = view.log || [];
+    const rounds = log.filter((e) => e.event === "round").map((e) => e.round);
+    const bought = (p, r) => {
+      let round = 0;
+      let n = 0;
+      let gold = 0;
+      for (const e of log) {
+        if (e.event === "round") round = e.round;
+        if (e.event === "won" && e.player === p && round === r) {
+          n++;
+          gold += e.price;
+        }
+      }
+      return n ? `${n} for ${gold}` : "—";
+    };
+    return h(
+      "div",
+      {},
+      numberTable(
+        "ad-breakdown",
+        ["Collector", "Works by artist (n × n)", "Points"],
+        view.collections.map((c, p) => [who(ctx, p), squares(ctx, c).words, h("strong", {}, String(view.scores[p]))]),
+      ),
+      h("h4", {}, "Works bought, round by round"),
+      numberTable(
+        "ad-rounds",
+        ["Collector", ...rounds.map((r) => `Round ${r}`)],
+        view.collections.map((_, p) => [who(ctx, p), ...rounds.map((r) => bought(p, r))]),
+      ),
+    );
+  },
+
+  phaseLabel(view) {
+    return PHASES[view.phase] || view.phase;
+  },
+
+  roundLabel(e) {
+    return e.event === "round" ? `Round ${e.round}` : null;
+  },
+
+  summary(events, i, ctx) {
+    const e = events[i];
+    const closing = (e.event === "round" && e.round > 1) || e.event === "end";
+    if (!closing || !ctx.view || !ctx.view.collections) return null;
+    let start = i - 1;
+    while (start >= 0 && events[start].event !== "round") start--;
+    const ended = start >= 0 ? events[start].round : 1;
+    const sales = events.slice(start + 1, i).filter((x) => x.event === "won");
+    const colls = collectionsAt(events, i, ctx.view);
+    return {
+      title: `Round ${ended} done`,
+      body: h(
+        "div",
+        { class: "summary ad-summary", "data-round": ended },
+        h("h4", {}, "Sales"),
+        sales.length
+          ? numberTable(
+              "ad-sales",
+              ["Work", "Bought by", "For (gold to the bank)"],
+              sales.map((x) => [info(ctx, x.card).name, ctx.name(x.player), String(x.price)]),
+            )
+          : h("p", { class: "muted" }, "Nothing was sold this round."),
+        h("h4", {}, "Points now (n works of one artist score n × n)"),
+        numberTable(
+          "ad-squares",
+          ["Collector", "Works by artist", "Points"],
+          colls.map((c, p) => {
+            const sq = squares(ctx, c);
+            return [who(ctx, p), sq.words, h("strong", { "data-points": sq.total }, String(sq.total))];
+          }),
+        ),
+      ),
+    };
   },
 
   event(e, ctx) {

@@ -8,6 +8,12 @@
 //   kindLabel(kind, view, ctx)  -> string: the name of a move kind ("Bid", "Set the price")
 //   choice(kind, value, view, ctx) -> {label, pic?}: a choice button's words and picture
 //   partLabel(i, view, ctx)     -> {label, pic?}: one part of a split (e.g. a work on sale)
+//   phaseLabel(view)            -> string: the phase in a player's words ("open auction")
+//   roundLabel(e, ctx)          -> string | null: the round an event opens, for the log
+//   summary(events, i, ctx)     -> {title, body} | null: the summary an event closes (a round
+//                                  scored, the game's end), from public events only
+//   breakdown(view, ctx)        -> Node | null: every seat's score in parts, round by round
+//   rankNote(view, p, ctx)      -> string | null: a mark on the final ranking ("eliminated")
 //
 // `ctx` gives `catalog` (GET /api/games), `seat` (the viewer; null for a spectator), `name(p)`,
 // `legal` (this seat's legal moves now), `choices(kind)` (the legal choices of a kind, or null),
@@ -74,6 +80,21 @@ export const generic = {
   },
   partLabel(i) {
     return { label: `Part ${i + 1}` };
+  },
+  phaseLabel(view) {
+    return words(view.phase || "");
+  },
+  roundLabel() {
+    return null;
+  },
+  summary() {
+    return null;
+  },
+  breakdown() {
+    return null;
+  },
+  rankNote() {
+    return null;
   },
 };
 

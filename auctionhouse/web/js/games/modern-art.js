@@ -2,7 +2,7 @@
 // symbol, the artist value board, the auction in progress, cash as the rules allow, the hand.
 
 import { capital, h, listWords, panel, plural, row, s, svg } from "../dom.js";
-import { seatBoxes, who } from "../common.js";
+import { numberTable, seatBoxes, signed, who } from "../common.js";
 import { cardBack, frame, painting, text } from "../pictures.js";
 
 const COLORS = [
@@ -20,6 +20,64 @@ const TYPE_WORDS = {
   double: "double",
 };
 const TILES = [30, 20, 10];
+const PLACES = ["1st", "2nd", "3rd"];
+// on a card, at least 11 px: the short name of the auction type
+const TYPE_SHORT = { open: "Open", once_around: "Once", hidden: "Hidden", fixed_price: "Fixed", double: "Double" };
+const TYPE_HELP = {
+  open: "everyone bids in any order, as often as they like, until nobody raises",
+  once_around: "each player, starting left of the auctioneer, bids once or passes; the auctioneer bids last",
+  hidden: "everyone chooses a bid in secret; the bids are shown together and the highest wins",
+  fixed_price: "the auctioneer sets a price; in turn, each player may buy at that price or pass",
+  double: "the auctioneer may add a second painting of the same artist; both go in one auction",
+};
+const PHASES = {
+  play: "choosing a painting to auction",
+  double_offer: "a Double: adding a second painting",
+  open_auction: "open auction",
+  once_around_auction: "once-around auction",
+  hidden_auction: "hidden bids",
+  set_price: "setting the fixed price",
+  fixed_price_auction: "fixed-price offer",
+  mystery_flip: "the mystery hand",
+  over: "game over",
+};
+
+/** The artists that would rank if the round ended now (MA-1: ties go to the earlier artist). */
+function rankingNow(view) {
+  return view.played
+    .map((n, a) => [n, a])
+    .filter(([n]) => n > 0)
+    .sort((x, y) => y[0] - x[0] || x[1] - y[1])
+    .slice(0, 3)
+    .map(([, a]) => a);
+}
+
+/** What one painting of artist `a` pays at this round's end if the ranking stays as it is now
+ * (0 while the artist would not rank), and its place. */
+function paysNow(view, a) {
+  const place = rankingNow(view).indexOf(a);
+  return place < 0 ? { place, pays: 0 } : { place, pays: view.values[a] + TILES[place] };
+}
+
+/** A card's tooltip: what it is and what it is worth now. */
+function cardTip(ctx, id) {
+  const type = typeOf(ctx, id);
+  const a = artistOf(ctx, id);
+  const base = `${cardWords(ctx, id)}: ${TYPE_HELP[type] || ""}.`;
+  const view = ctx.view;
+  if (!view || !view.played || view.over) return base;
+  const { place, pays } = paysNow(view, a);
+  const worth =
+    place < 0
+      ? ` Worth 0 now: ${surname(ctx, a)} would not rank if the round ended now (${view.played[a]} played).`
+      : ` Worth ${pays} a painting if ${surname(ctx, a)} stays ${PLACES[place]} this round.`;
+  return base + worth + (endsRound(view, ctx, id) ? " Playing it ends the round: it is not sold." : "");
+}
+
+/** Whether this card would be its artist's 5th this round: it ends the round unsold (MA-16). */
+function endsRound(view, ctx, id) {
+  return Boolean(view && view.played && view.played[artistOf(ctx, id)] >= 4);
+}
 
 function artistOf(ctx, card) {
   const c = ctx.catalog.cards[card];
@@ -97,24 +155,33 @@ export function card(ctx, id, size = 1) {
   const w = 64;
   const hgt = 92;
   const col = COLORS[a % COLORS.length];
+  // words only where they reach 11 px on screen; the tooltip always names the card
+  const fs = 11 / size;
+  const words = size >= 0.95;
   const pic = svg(
     w,
     hgt,
-    cardWords(ctx, id),
+    cardTip(ctx, id),
     frame(w, hgt, col[2]),
-    s("rect", { x: 1, y: 1, width: w - 2, height: 15, rx: 6, fill: col[0] }),
-    text(w / 2, 12, surname(ctx, a), {
-      "font-size": 9.5,
-      "font-weight": 700,
-      fill: a === 0 ? "#1f2430" : "#fff",
-    }),
-    painting(6, 19, w - 12, 48, col, a, id),
-    s("rect", { x: 6, y: 19, width: w - 12, height: 48, fill: "none", stroke: col[2], "stroke-width": 1.5 }),
+    s("rect", { x: 1, y: 1, width: w - 2, height: 17, rx: 6, fill: col[2] }),
+    words
+      ? text(w / 2, 13.5, surname(ctx, a), {
+          "font-size": fs,
+          "font-weight": 700,
+          fill: "#fff",
+          ...(surname(ctx, a).length > 7 ? { textLength: 56, lengthAdjust: "spacingAndGlyphs" } : {}),
+        })
+      : null,
+    painting(6, 21, w - 12, 46, col, a, id),
+    s("rect", { x: 6, y: 21, width: w - 12, height: 46, fill: "none", stroke: col[2], "stroke-width": 1.5 }),
     symbol(type, 5, 73),
-    text(40.5, 83, TYPE_WORDS[type] || type, {
-      "font-size": 7.5,
-      ...((TYPE_WORDS[type] || type).length > 6 ? { textLength: 35, lengthAdjust: "spacingAndGlyphs" } : {}),
-    }),
+    words
+      ? text(41, 84.5, TYPE_SHORT[type] || type, {
+          "font-size": fs,
+          "font-weight": 600,
+          ...((TYPE_SHORT[type] || type).length > 4 ? { textLength: 36, lengthAdjust: "spacingAndGlyphs" } : {}),
+        })
+      : null,
   );
   pic.setAttribute("width", String(w * size));
   pic.setAttribute("height", String(hgt * size));
@@ -249,7 +316,7 @@ function artistBoard(view, ctx) {
     h("th", { scope: "col" }, "Artist"),
     h("th", { scope: "col" }, `Played in round ${view.round}`),
     Array.from({ length: rounds }, (_, r) => h("th", { scope: "col" }, `Round ${r + 1}`)),
-    h("th", { scope: "col" }, "Value"),
+    h("th", { scope: "col", title: "What one painting earns at the end of this round" }, "A painting pays"),
   );
   const rows = ctx.catalog.artists.map((name, a) =>
     h(
@@ -275,7 +342,7 @@ function artistBoard(view, ctx) {
         ),
       ),
       view.board.map((r) => h("td", {}, r[a] ? String(r[a]) : "")),
-      h("td", {}, h("strong", {}, String(view.values[a]))),
+      h("td", { "data-pays": paysNow(view, a).pays }, paysWords(view, a)),
     ),
   );
   return panel(
@@ -288,12 +355,28 @@ function artistBoard(view, ctx) {
     h(
       "p",
       { class: "hint" },
-      `Round ${view.round} of 4 · tiles ${TILES.join(" / ")} to the three artists played most · the 5th painting of an artist ends the round · ${plural("card", view.deck_size)} left to deal`,
+      `Round ${view.round} of 4 · at the round's end the three artists played most get ${TILES.join(" / ")} added to their earlier tiles; only their paintings pay that sum, the others pay 0 · the 5th painting of an artist ends the round · ${plural("card", view.deck_size)} left to deal`,
       view.mystery_hand_size !== null && view.mystery_hand_size !== undefined
         ? ` · mystery hand: ${plural("card", view.mystery_hand_size)}`
         : "",
     ),
   );
+}
+
+/** "40 if it stays 1st (20 + 30)", or "0: not ranked now". */
+function paysWords(view, a) {
+  if (view.over) return String(view.values[a]);
+  const { place, pays } = paysNow(view, a);
+  if (place < 0)
+    return h(
+      "span",
+      { class: "muted" },
+      view.played[a] ? "0: not among the top 3 now" : `0 unless played (then ${view.values[a] + 10} or more)`,
+    );
+  return [
+    h("strong", {}, String(pays)),
+    h("span", { class: "math" }, ` if it stays ${PLACES[place]} (${view.values[a] ? `${view.values[a]} + ` : ""}${TILES[place]})`),
+  ];
 }
 
 function playersPanel(view, ctx) {
@@ -302,7 +385,7 @@ function playersPanel(view, ctx) {
       "h4",
       {},
       who(ctx, p),
-      cardBack(22, 30, `${plural("card", view.hand_sizes[p])} in hand`, view.hand_sizes[p]),
+      cardBack(26, 34, `${plural("card", view.hand_sizes[p])} in hand`, view.hand_sizes[p]),
     ),
     h(
       "div",
@@ -326,22 +409,28 @@ function handPanel(view, ctx) {
   const add = ctx.choices("add");
   if (play) ctx.claim("play");
   if (add) ctx.claim("add");
+  let enders = 0;
   const cards = view.hand.map((c) => {
     const kind = play && play.has(c) ? "play" : add && add.has(c) ? "add" : null;
     const pic = card(ctx, c);
     if (!kind) return pic;
+    const ends = endsRound(view, ctx, c);
+    if (ends) enders++;
     return h(
       "button",
       {
         type: "button",
-        class: "card-button",
+        class: `card-button${ends ? " ends-round" : ""}`,
         "data-kind": kind,
         "data-arg": c,
         "data-key": `hand:${kind}:${c}`,
-        "aria-label": `${kind === "play" ? "Auction" : "Add"} ${cardWords(ctx, c)}`,
+        "data-ends-round": ends ? "yes" : null,
+        "aria-label": `${kind === "play" ? "Auction" : "Add"} ${cardWords(ctx, c)}${ends ? ": this ends the round, unsold" : ""}`,
+        title: cardTip(ctx, c),
         onclick: () => ctx.act(kind, c),
       },
       pic,
+      ends ? h("span", { class: "ends-mark", "aria-hidden": "true" }, "ends the round") : null,
     );
   });
   const hint = play
@@ -349,9 +438,20 @@ function handPanel(view, ctx) {
     : add
       ? "Click a painting of the same artist to add it to the double (or add nothing)."
       : "";
+  const artist = view.auction && view.auction.cards.length ? artistOf(ctx, view.auction.cards[0]) : null;
+  const warning = enders
+    ? h(
+        "p",
+        { class: "warn-text", role: "note" },
+        add
+          ? `Careful: a second ${artist === null ? "painting" : surname(ctx, artist)} would be its 5th this round. It ends the round at once, and the Double is not sold.`
+          : "Careful: a painting marked “ends the round” is its artist's 5th this round. Playing it ends the round at once, unsold.",
+      )
+    : null;
   return panel(
     `Your hand (${view.hand.length})`,
     hint ? h("p", { class: "hint" }, hint) : null,
+    warning,
     h(
       "div",
       { class: "row hand", "data-hand-seat": view.seat },
@@ -362,13 +462,18 @@ function handPanel(view, ctx) {
 
 export default {
   board(view, ctx) {
+    // choosing a painting, the hand comes first; while bidding, every seat's cash and
+    // purchases stay next to the auction
+    const hand = handPanel(view, ctx);
+    const choosing = ctx.claimed.has("play") || ctx.claimed.has("add");
     return h(
       "div",
       { class: "board ma" },
       auctionPanel(view, ctx),
-      handPanel(view, ctx),
-      artistBoard(view, ctx),
+      choosing ? hand : null,
       playersPanel(view, ctx),
+      artistBoard(view, ctx),
+      choosing ? null : hand,
     );
   },
 
@@ -446,12 +551,106 @@ export default {
       case "unsold":
         return `${cards(e.cards)} ends the round unsold.`;
       case "scored": {
-        const ranked = e.ranking.map((a, i) => `${artistName(ctx, a)} ${TILES[i]}`).join(", ");
-        return `Round ${e.round} ends: ${ranked || "no artist ranked"}. Sales: ${e.payouts.map((x, p) => `${n(p)} +${x}`).join(", ")}.`;
+        const ranked = e.ranking.map((a, i) => `${artistName(ctx, a)} ${PLACES[i]}`).join(", ");
+        return `Round ${e.round} scored: ${ranked || "no artist ranked"}. The bank pays ${e.payouts.map((x, p) => `${n(p)} ${x}`).join(", ")}.`;
       }
       default:
         return `${e.event} ${JSON.stringify(e)}`;
     }
+  },
+
+  phaseLabel(view) {
+    return PHASES[view.phase] || view.phase.replace(/_/g, " ");
+  },
+
+  roundLabel(e) {
+    return e.event === "round" ? `Round ${e.round}` : null;
+  },
+
+  summary(events, i, ctx) {
+    const e = events[i];
+    if (e.event !== "scored" || !e.values) return null;
+    const rank = numberTable(
+      "ma-ranking",
+      ["Artist", "Played", "Place", "A painting pays"],
+      ctx.catalog.artists.map((name, a) => {
+        const place = e.ranking.indexOf(a);
+        return [
+          name,
+          String(e.played[a]),
+          place < 0 ? "—" : `${PLACES[place]} (+${TILES[place]})`,
+          place < 0 ? "0" : String(e.values[a]),
+        ];
+      }),
+    );
+    const sales = numberTable(
+      "ma-sales",
+      ["Seat", "Paintings sold to the bank", "Paid"],
+      e.sold.map((counts, p) => {
+        const parts = counts
+          .map((k, a) => [k, a])
+          .filter(([k]) => k)
+          .map(([k, a]) =>
+            e.ranking.includes(a) ? `${k} ${surname(ctx, a)} × ${e.values[a]}` : `${k} ${surname(ctx, a)} × 0`,
+          );
+        return [who(ctx, p), parts.length ? parts.join(" + ") : "none", String(e.payouts[p])];
+      }),
+    );
+    return {
+      title: `Round ${e.round} scored`,
+      body: h(
+        "div",
+        { class: "summary ma-summary", "data-round": e.round },
+        h("h4", {}, "The artists this round"),
+        rank,
+        h("h4", {}, "Sales"),
+        sales,
+      ),
+    };
+  },
+
+  breakdown(view, ctx) {
+    const n = view.players;
+    const rounds = [];
+    let cur = null;
+    for (const e of view.log || []) {
+      if (e.event === "round") rounds.push((cur = Array.from({ length: n }, () => ({ bank: 0, sold: 0, bought: 0 }))));
+      if (!cur) continue;
+      if (e.event === "won") {
+        cur[e.seat].bought += e.price;
+        if (e.paid_to >= 0) cur[e.paid_to].sold += e.price;
+      } else if (e.event === "scored") e.payouts.forEach((x, p) => (cur[p].bank += x));
+    }
+    const scores = view.result ? view.result.scores : view.cash;
+    const head = ["Seat", "Start", ...rounds.map((_, r) => `Round ${r + 1}`), "Cash at the end"];
+    const rows = Array.from({ length: n }, (_, p) => {
+      const nets = rounds.map((r) => r[p].bank + r[p].sold - r[p].bought);
+      const start = scores[p] - nets.reduce((a, b) => a + b, 0);
+      return [
+        who(ctx, p),
+        String(start),
+        ...rounds.map((r, k) =>
+          h(
+            "span",
+            {},
+            h("strong", {}, signed(nets[k])),
+            h(
+              "span",
+              { class: "math" },
+              [
+                r[p].bank ? `${r[p].bank} from the bank` : "",
+                r[p].sold ? `${r[p].sold} from auctions` : "",
+                r[p].bought ? `${r[p].bought} paid` : "",
+              ]
+                .filter(Boolean)
+                .map((x) => ` · ${x}`),
+            ),
+          ),
+        ),
+        String(scores[p]),
+      ];
+    });
+    return numberTable("ma-breakdown", head, rows);
   },
 
   kindLabel(kind, view) {
@@ -473,7 +672,7 @@ export default {
   choice(kind, value, view, ctx) {
     if (kind === "play" || kind === "add")
       return {
-        label: `${kind === "play" ? "Auction" : "Add"} ${cardWords(ctx, value)}`,
+        label: `${kind === "play" ? "Auction" : "Add"} ${cardWords(ctx, value)}${endsRound(view, ctx, value) ? " (ends the round, unsold)" : ""}`,
         pic: card(ctx, value, 0.7),
       };
     return { label: `${this.kindLabel(kind, view, ctx)} ${value}` };

@@ -3,10 +3,23 @@
 // auctions as this seat knows them, and the final reveal of all spending.
 
 import { capital, h, listWords, panel, row, s, svg } from "../dom.js";
-import { seatBoxes, who } from "../common.js";
+import { numberTable, seatBoxes, who } from "../common.js";
 import { frame, text } from "../pictures.js";
 
 const INDUSTRY_COLORS = ["#4d8f3a", "#c8961e", "#64748b", "#b45f3c", "#6d4bb0"];
+const PHASES = {
+  open_bid: "the auctioneer opens",
+  sealed_bid: "secret bids",
+  rebid: "a tie: secret rebids",
+  last_turn: "the last turn: everyone bids in secret",
+  over: "game over",
+};
+
+/** The winning amount of turn `k` as the viewer knows it, or null (secret). */
+function knownPrice(ctx, k) {
+  const a = ctx.view && (ctx.view.auctions || []).find((x) => x.turn === k);
+  return a && a.amount !== null && a.amount !== undefined ? a.amount : null;
+}
 
 /** A flag-like mark of a country, in the box (x, y, 22 x 15). */
 function flag(country, x, y) {
@@ -122,23 +135,28 @@ export function tile(ctx, id, scale = 1) {
   const t = tileInfo(ctx, id);
   const w = 64;
   const c = INDUSTRY_COLORS[t.industry % INDUSTRY_COLORS.length];
+  // words only where they reach 11 px on screen; the tooltip always names the tile
+  const fs = 11 / scale;
+  const words = scale >= 0.95;
+  const vpOnly = !words && scale >= 0.7; // the VP alone, big, on smaller tiles
   const pic = svg(
     w,
     w,
-    `${t.name}, ${t.vp} VP`,
+    `${t.name}: ${countryName(ctx, t.country)}, ${industryName(ctx, t.industry)}, worth ${t.vp} VP at the end (more with sets of a country or an industry)`,
     frame(w, w, c, "#fbf7ee"),
     flag(t.country, 5, 5),
-    s("circle", { cx: 51, cy: 13, r: 9, fill: c }),
-    text(51, 16.5, String(t.vp), { "font-size": 11, "font-weight": 700, fill: "#fff" }),
-    text(51, 28.5, "VP", { "font-size": 6.5, fill: "#5f6675" }),
-    industryIcon(t.industry, 30, 37, 0.9),
-    text(w / 2, 59, industryName(ctx, t.industry), {
-      "font-size": 7.5,
-      "font-weight": 600,
-      ...(industryName(ctx, t.industry).length > 10
-        ? { textLength: 54, lengthAdjust: "spacingAndGlyphs" }
-        : {}),
-    }),
+    s("circle", { cx: 49, cy: 15, r: words ? 11 : 13, fill: c }),
+    words || vpOnly
+      ? text(49, words ? 19 : 15 + fs * 0.36, String(t.vp), { "font-size": fs, "font-weight": 700, fill: "#fff" })
+      : null,
+    industryIcon(t.industry, 30, words ? 37 : 42, 0.9),
+    words
+      ? text(w / 2, 60, industryName(ctx, t.industry), {
+          "font-size": fs,
+          "font-weight": 600,
+          ...(industryName(ctx, t.industry).length > 8 ? { textLength: 58, lengthAdjust: "spacingAndGlyphs" } : {}),
+        })
+      : null,
   );
   pic.setAttribute("width", String(w * scale));
   pic.setAttribute("height", String(w * scale));
@@ -286,7 +304,7 @@ function playersPanel(view, ctx) {
         "div",
         { class: "row" },
         view.owned[p].length
-          ? view.owned[p].map((t) => tile(ctx, t, 0.6))
+          ? view.owned[p].map((t) => tile(ctx, t, 0.75))
           : h("span", { class: "muted" }, "no tiles yet"),
       ),
     ],
@@ -307,7 +325,13 @@ function historyPanel(view, ctx) {
         h("td", {}, a.auctioneer === null ? "—" : ctx.name(a.auctioneer)),
         h("td", {}, a.open === null ? "—" : String(a.open)),
         h("td", {}, a.winner === null ? "nobody" : ctx.name(a.winner)),
-        h("td", {}, a.amount === null ? h("span", { class: "muted" }, "secret") : String(a.amount)),
+        h(
+          "td",
+          {},
+          a.amount === null
+            ? h("span", { class: "muted", title: "Only the winner and the auctioneer know it until the end" }, "secret")
+            : String(a.amount),
+        ),
         h(
           "td",
           {},
@@ -398,52 +422,33 @@ export default {
   final(view, ctx) {
     const f = view.final;
     if (!f) return null;
-    const parts = f.scoring.length ? Object.keys(f.scoring[0]) : [];
+    const most = Math.max(...f.spent);
     return h(
       "div",
       {},
-      h(
-        "div",
-        { class: "scroll-x" },
-        h(
-          "table",
-          { class: "grid final-scoring" },
-          h(
-            "thead",
-            {},
-            h(
-              "tr",
-              {},
-              h("th", {}, "Bank"),
-              h("th", {}, "Token"),
-              h("th", {}, "Spent"),
-              parts.map((k) => h("th", {}, capital(k.replace(/_/g, " ")))),
-              h("th", {}, ""),
-            ),
-          ),
-          h(
-            "tbody",
-            {},
-            f.spent.map((sp, p) =>
-              h(
-                "tr",
-                { "data-seat": p },
-                h("td", {}, who(ctx, p)),
-                h("td", {}, f.tokens ? industryName(ctx, f.tokens[p]) : "—"),
-                h("td", {}, String(sp)),
-                parts.map((k) => h("td", {}, String(f.scoring[p][k]))),
-                h(
-                  "td",
-                  {},
-                  f.eliminated.includes(p)
-                    ? h("span", { class: "tag warn" }, "eliminated: spent the most")
-                    : "",
-                ),
-              ),
-            ),
-          ),
-        ),
+      numberTable(
+        "qe-spending",
+        ["Bank", "Industry token", "Spent in all", ""],
+        f.spent.map((sp, p) => [
+          who(ctx, p),
+          f.tokens ? industryName(ctx, f.tokens[p]) : "—",
+          String(sp),
+          f.eliminated.includes(p)
+            ? h("span", { class: "tag warn" }, `eliminated: spent the most (${most})`)
+            : sp === Math.min(...f.spent)
+              ? "spent the least"
+              : "",
+        ]),
       ),
+      f.eliminated.length
+        ? h(
+            "p",
+            {},
+            `${listWords(f.eliminated.map(ctx.name))} spent the most in all (${most}) and cannot win.`,
+          )
+        : view.game === "qe" && f.tokens === null
+          ? null
+          : h("p", {}, "Nobody is eliminated."),
       h("h4", {}, "Every winning bid"),
       row(
         "",
@@ -452,6 +457,75 @@ export default {
         ),
       ),
     );
+  },
+
+  breakdown(view, ctx) {
+    const f = view.final;
+    if (!f) return null;
+    const parts = f.scoring.length ? Object.keys(f.scoring[0]) : [];
+    return numberTable(
+      "qe-scoring final-scoring",
+      ["Bank", ...parts.map((k) => capital(k.replace(/_/g, " "))), "Points", "Score"],
+      f.scoring.map((x, p) => [
+        who(ctx, p),
+        ...parts.map((k) => String(x[k])),
+        String(parts.reduce((a, k) => a + x[k], 0)),
+        h(
+          "strong",
+          {},
+          f.eliminated.includes(p) ? "0 (eliminated)" : String(view.result ? view.result.scores[p] : ""),
+        ),
+      ]),
+    );
+  },
+
+  rankNote(view, p) {
+    const f = view.final;
+    return f && f.eliminated.includes(p) ? "eliminated: spent the most" : null;
+  },
+
+  phaseLabel(view) {
+    return PHASES[view.phase] || view.phase;
+  },
+
+  roundLabel(e, ctx) {
+    const n = ctx.players;
+    if ((e.event === "open" || e.event === "last_turn") && n && e.turn % n === 0)
+      return `Round ${e.turn / n + 1}`;
+    return null;
+  },
+
+  summary(events, i, ctx) {
+    const e = events[i];
+    const n = ctx.players;
+    const closes = e.event === "won" || e.event === "no_winner" || e.event === "zero_bids";
+    if (!closes || !n || (e.turn + 1) % n !== 0) return null;
+    const next = events[i + 1];
+    if (e.event !== "zero_bids" && next && next.event === "zero_bids" && next.turn === e.turn) return null;
+    const first = e.turn + 1 - n;
+    const rows = [];
+    for (let k = first; k <= e.turn; k++) {
+      const won = events.find((x) => (x.event === "won" || x.event === "no_winner") && x.turn === k);
+      const zero = events.find((x) => x.event === "zero_bids" && x.turn === k);
+      if (!won) continue;
+      const price = knownPrice(ctx, k);
+      rows.push([
+        String(k + 1),
+        tileInfo(ctx, won.tile).name,
+        won.event === "won" ? ctx.name(won.seat) : "nobody",
+        price === null ? h("span", { class: "muted" }, "secret") : String(price),
+        zero ? listWords(zero.seats.map(ctx.name)) : "—",
+      ]);
+    }
+    return {
+      title: `Round ${first / n + 1} of Q.E. done`,
+      body: h(
+        "div",
+        { class: "summary qe-summary" },
+        numberTable("qe-round", ["Turn", "Tile", "Winner", "Price", "Zero bids (2 VP each)"], rows),
+        h("p", { class: "muted small" }, "A price stays secret to the others unless the auctioneer won; all spending is revealed at the end."),
+      ),
+    };
   },
 
   event(e, ctx) {
@@ -464,8 +538,13 @@ export default {
         return `Turn ${e.turn + 1} (the last): everyone bids in secret for ${t(e.tile)}.`;
       case "tie":
         return `A tie between ${listWords(e.seats.map(n))} (${e.count} of 3): they rebid.`;
-      case "won":
-        return `${n(e.seat)} wins ${t(e.tile)}${e.amount !== undefined ? ` for ${e.amount} (the auctioneer's bid)` : ""}.`;
+      case "won": {
+        if (e.amount !== undefined) return `${n(e.seat)} wins ${t(e.tile)} for ${e.amount} (the auctioneer's bid).`;
+        const price = knownPrice(ctx, e.turn);
+        return price === null
+          ? `${n(e.seat)} wins ${t(e.tile)} (the price stays secret).`
+          : `${n(e.seat)} wins ${t(e.tile)} for ${price}.`;
+      }
       case "no_winner":
         return `Nobody wins ${t(e.tile)}.`;
       case "zero_bids":

@@ -3,12 +3,37 @@
 // rounds), bidding cards 1-16, the Auction row and the Police row. Every view is public.
 
 import { capital, h, panel, plural, row, s, svg } from "../dom.js";
-import { seatBoxes, who } from "../common.js";
+import { numberTable, seatBoxes, signed, who } from "../common.js";
 import { frame, text } from "../pictures.js";
 
 const ROW_MAX = 7;
 const POLICE_MAX = 7;
 const TRINKETS = ["#d4477a", "#2f8fd0", "#e0a21b", "#44a05a", "#8b5cc7"];
+
+const PHASES = {
+  turn: "reveal, declare or steal",
+  steal: "stealing with Thieves",
+  auction: "auction",
+  courthouse: "the Courthouse",
+  over: "game over",
+};
+
+/** What a card of type `t` is for, in a player's words (docs/rules/ratzia.md, RZ-13 to 15). */
+export function cardHelp(t) {
+  if (t === 0)
+    return "Police: goes to the Police row and forces an auction; the 7th Police ends the round at once";
+  if (t === 1)
+    return "Thieves: 2 points each at the round's end; or discard them on your turn to steal as many cards from the Auction row";
+  if (t === 2 || t === 3)
+    return "Gangster: each round the most Gangsters +5 and the fewest -2; both kinds together +5; kept between rounds";
+  if (t >= 4 && t <= 8)
+    return "Trinket: at the round's end, by the kinds you hold: none -5, 1 or 2 kinds 0, 3 kinds +5, 4 kinds +10, 5 kinds +15";
+  if (t >= 9 && t <= 15)
+    return "Business: scores at the game's end, 1 point a kind (10 for all 7) plus 5, 10 or 15 for 3, 4 or 5 of a kind; kept between rounds";
+  if (t === 16) return "Courthouse: whoever wins it discards one of their Businesses, then the Courthouse";
+  if (t === 17) return "Getaway Car: 1 point each at the round's end if you hold a Driver; kept between rounds";
+  return "Driver: 1 point each at the round's end, and it makes your Getaway Cars count";
+}
 
 function cardName(ctx, t) {
   const c = ctx.catalog.cards && ctx.catalog.cards[t];
@@ -164,21 +189,26 @@ export function card(ctx, t, scale = 1) {
   const name = cardName(ctx, t);
   const short = name.replace("Trinket ", "Trinket ").replace("Getaway Car", "Getaway");
   const number = /(\d)$/.exec(name);
+  // words only where they reach 11 px on screen; the tooltip always says what the card is
+  const fs = 11 / scale;
+  const words = scale >= 0.95;
+  const title = short.replace(/ \d$/, "");
   const pic = svg(
     w,
     hg,
-    name + (palm(ctx, t) ? " (kept: palm tree)" : ""),
+    `${name}${palm(ctx, t) ? " (kept: palm tree)" : ""}. ${cardHelp(t)}.`,
     frame(w, hg, color),
     s("rect", { x: 4, y: 4, width: w - 8, height: 46, rx: 4, fill: color }),
     icon(w / 2, 27),
-    number ? text(w - 11, 16, number[1], { "font-size": 11, "font-weight": 700, fill: "#fff" }) : null,
+    number && words ? text(w - 11, 17, number[1], { "font-size": fs, "font-weight": 700, fill: "#fff" }) : null,
     palm(ctx, t) ? palmTree(11, 14) : null,
-    text(w / 2, 63, short.replace(/ \d$/, ""), {
-      "font-size": 8.5,
-      "font-weight": 700,
-      ...(short.length > 9 ? { textLength: 48, lengthAdjust: "spacingAndGlyphs" } : {}),
-    }),
-    number ? text(w / 2, 73, `no. ${number[1]}`, { "font-size": 7.5, fill: "#5f6675" }) : null,
+    words
+      ? text(w / 2, 66, title, {
+          "font-size": fs,
+          "font-weight": 700,
+          ...(title.length > 7 ? { textLength: 50, lengthAdjust: "spacingAndGlyphs" } : {}),
+        })
+      : null,
   );
   pic.setAttribute("width", String(w * scale));
   pic.setAttribute("height", String(hg * scale));
@@ -191,7 +221,13 @@ export function biddingCard(value, state = "up", scale = 1) {
   const w = 30;
   const hg = 40;
   const fill = state === "up" ? "#f5d77a" : state === "centre" ? "#fff" : "#c9ccd3";
-  const label = `bidding card ${value}${state === "down" ? ", face down" : state === "centre" ? ", the centre card" : ""}`;
+  const label = `bidding card ${value}${
+    state === "down"
+      ? ", face down: used this round, back in play next round"
+      : state === "centre"
+        ? ", the centre card: the next auction's winner takes it"
+        : ": bid it in an auction, higher than the highest bid"
+  }`;
   const pic = svg(
     w,
     hg,
@@ -414,11 +450,35 @@ const EVENT_WORDS = {
       ? `${n(e.seat)} discards a Courthouse (no Business to lose).`
       : `${n(e.seat)} discards ${c(e.business)} and a Courthouse.`,
   round_end: (e) => `Round ${e.round} ends: ${e.cause}.`,
-  scored: (e, n) =>
-    `Round ${e.round} scores: ${e.gains.map((g, p) => `${n(p)} ${g >= 0 ? "+" : ""}${g}`).join(", ")}.`,
+  scored: (e, n) => `Round ${e.round} scored: ${e.gains.map((g, p) => `${n(p)} ${signed(g)}`).join(", ")}.`,
   game_end: (e, n) =>
-    `Game end (Businesses, bidding cards): ${e.gains.map((g, p) => `${n(p)} ${g >= 0 ? "+" : ""}${g}`).join(", ")}.`,
+    `Game end (Businesses, bidding cards): ${e.gains.map((g, p) => `${n(p)} ${signed(g)}`).join(", ")}.`,
 };
+
+/** A table of each seat's points by category, with the total. */
+function partsTable(cls, parts, gains, ctx, extra = null) {
+  const names = Object.keys(parts[0] || {});
+  return numberTable(
+    cls,
+    ["Seat", ...names.map(capital), "Total", ...(extra ? [extra.title] : [])],
+    parts.map((x, p) => [
+      who(ctx, p),
+      ...names.map((k) => signed(x[k])),
+      h("strong", {}, signed(gains[p])),
+      ...(extra ? [String(extra.values[p])] : []),
+    ]),
+  );
+}
+
+/** Each seat's running score after every scoring event up to `i`. */
+function scoresAfter(events, i, n) {
+  const score = Array(n).fill(0);
+  for (let k = 0; k <= i; k++) {
+    const e = events[k];
+    if (e.event === "scored" || e.event === "game_end") e.gains.forEach((g, p) => (score[p] += g));
+  }
+  return score;
+}
 
 export default {
   board(view, ctx) {
@@ -458,6 +518,50 @@ export default {
     const f = EVENT_WORDS[e.event];
     const c = (t) => `a ${cardName(ctx, t)}`;
     return f ? f(e, ctx.name, c) : `${e.event} ${JSON.stringify(e)}`;
+  },
+
+  phaseLabel(view) {
+    return PHASES[view.phase] || view.phase;
+  },
+
+  roundLabel(e) {
+    return e.event === "round_start" ? `Round ${e.round}` : null;
+  },
+
+  summary(events, i, ctx) {
+    const e = events[i];
+    if ((e.event !== "scored" && e.event !== "game_end") || !e.parts) return null;
+    const score = { title: "Score now", values: scoresAfter(events, i, e.gains.length) };
+    if (e.event === "scored")
+      return {
+        title: `Round ${e.round} scored`,
+        body: h(
+          "div",
+          { class: "summary rz-summary", "data-round": e.round },
+          partsTable("rz-round", e.parts, e.gains, ctx, score),
+        ),
+      };
+    return {
+      title: "The game's end: Businesses and bidding cards",
+      body: h("div", { class: "summary rz-summary" }, partsTable("rz-end", e.parts, e.gains, ctx, score)),
+    };
+  },
+
+  breakdown(view, ctx) {
+    const rounds = (view.log || []).filter((e) => e.event === "scored");
+    const end = (view.log || []).find((e) => e.event === "game_end");
+    const n = view.players;
+    return numberTable(
+      "rz-breakdown",
+      ["Seat", ...rounds.map((e) => `Round ${e.round}`), "Businesses", "Bidding cards", "Total"],
+      Array.from({ length: n }, (_, p) => [
+        who(ctx, p),
+        ...rounds.map((e) => signed(e.gains[p])),
+        end && end.parts ? signed(end.parts[p].businesses) : "—",
+        end && end.parts ? signed(end.parts[p]["bidding cards"]) : "—",
+        h("strong", {}, String(view.scores[p])),
+      ]),
+    );
   },
 
   kindLabel(kind) {
