@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bots import make_bot
+from ..bots.learned import LearnedBot
+from ..bots.policy_net import shipped_counts
 from ..bots.registry import parse_spec
 from ..core import Game, OptionError
 
@@ -22,6 +24,8 @@ class Level:
     about: str  # how it plays, in a player's words
     spec: str  # the bot that plays it
     think: float  # seconds between the bot's turn and its move (its whole budget, and more)
+    learned: bool = False  # plays the shipped network: only where weights fit the table
+    players: tuple[int, ...] = ()  # the player counts it plays (none named: all)
 
     @property
     def title(self) -> str:
@@ -34,6 +38,7 @@ class Level:
             "about": self.about,
             "bot": self.spec,
             "think": self.think,
+            **({"players": list(self.players)} if self.players else {}),
         }
 
 
@@ -46,6 +51,8 @@ _SEARCH = {
 }
 SEARCH_THINK = 1.25  # what the server waits: their 1 s cap, one late iteration and the trip
 ALIASES = {"random": "beginner", "heuristic": "standard", "ismcts": "strong"}
+# the search with the learned network, at most a second a move (docs/bots.md, "Learned bots")
+LEARNED_SEARCH = "ismcts:guide=learned:seconds=1"
 
 
 def levels(game: Game) -> list[Level]:
@@ -55,7 +62,28 @@ def levels(game: Game) -> list[Level]:
         out.append(Level("standard", "plays by rules of thumb", "heuristic", 0.0))
     search = _SEARCH.get(game.name, "ismcts")
     out.append(Level("strong", "looks ahead, about a second a move", search, SEARCH_THINK))
+    counts = tuple(shipped_counts(game.name))
+    if counts:
+        about = "plays at once by a network trained by self-play"
+        out.insert(-1, Level("learned", about, "learned", 0.0, True, counts))
+        about = "looks ahead with the trained network, about a second a move"
+        out.append(Level("expert", about, LEARNED_SEARCH, SEARCH_THINK, True, counts))
     return out
+
+
+def fits(game: Game, level: Level, players: int, options: dict) -> None:
+    """OptionError, saying why, when `level` cannot play this table (a learned level without
+    weights for its player count and options)."""
+    if not level.learned:
+        return
+    try:
+        LearnedBot().fitted(game, players, options)
+    except OptionError as e:
+        counts = ", ".join(map(str, shipped_counts(game.name)))
+        raise OptionError(
+            f"the {level.name} level plays {game.title} at {counts} players with the standard "
+            f"options only ({e})"
+        ) from None
 
 
 def seat_name(game: Game, stored: str) -> str:
@@ -89,11 +117,21 @@ def choice(game: Game, stored: str, move_limit: float) -> Choice:
     return Choice(stored, 0.0 if name in ("random", "heuristic") else move_limit)
 
 
-def check(game: Game, requested: str, allow_any: bool, move_limit: float) -> str:
+def check(
+    game: Game,
+    requested: str,
+    allow_any: bool,
+    move_limit: float,
+    players: int | None = None,
+    options: dict | None = None,
+) -> str:
     """The value to store for a seat that asks for `requested`: a level's name, or (with
-    `allow_any`) a bot spec whose time budget fits the move limit. OptionError otherwise."""
+    `allow_any`) a bot spec whose time budget fits the move limit. OptionError otherwise, also
+    for a learned level at a table (`players`, `options`) its weights do not fit."""
     level = find(game, requested.strip())
     if level is not None:
+        if players is not None:
+            fits(game, level, players, game.resolve(players, options or {}))
         return level.name
     if not allow_any:
         names = ", ".join(lv.name for lv in levels(game))

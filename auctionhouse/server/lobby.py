@@ -163,7 +163,7 @@ class Lobby:
         seat_rows = []
         for i, spec in enumerate(seat_specs):
             if spec.get("kind") == "bot":
-                bot = self.check_bot(game, spec.get("bot") or "beginner")
+                bot = self.check_bot(game, spec.get("bot") or "beginner", players, opts)
                 seat_rows.append(_seat_row(i, "bot", bot, levels.seat_name(game, bot)))
             else:
                 seat_rows.append(_seat_row(i, "human", None, None))
@@ -171,7 +171,7 @@ class Lobby:
                     seat_rows[-1]["player_id"], seat_rows[-1]["name"] = kept[i]
         if fallback_bot is None:
             fallback_bot = "standard" if "heuristic" in game.bots() else "beginner"
-        fallback_bot = self.check_bot(game, fallback_bot)
+        fallback_bot = self.check_bot(game, fallback_bot, players, opts)
         if turn_timer is None:  # people get a clock unless the table asks for none (0)
             turn_timer = self.settings.default_turn_timer
         turn_timer = turn_timer or None
@@ -212,11 +212,14 @@ class Lobby:
         table.start()
         return table
 
-    def check_bot(self, game: Game, spec: str) -> str:
-        """What a seat that asks for bot `spec` stores: a level's name (levels.py), or with
-        `allow_any_bot` a spec within the move limit."""
+    def check_bot(self, game: Game, spec: str, players: int, options: dict) -> str:
+        """What a seat that asks for bot `spec` stores at a table of `players` with `options`: a
+        level's name (levels.py) that can play it, or with `allow_any_bot` a spec within the
+        move limit."""
         s = self.settings
-        return _checked(levels.check, game, spec, s.allow_any_bot, s.bot_move_limit)
+        return _checked(
+            levels.check, game, spec, s.allow_any_bot, s.bot_move_limit, players, options
+        )
 
     async def join(
         self, table_id: str, name: str | None, seat: int | None, player: dict | None = None

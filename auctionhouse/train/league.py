@@ -1,9 +1,12 @@
 """Who the learner plays against: itself, its past versions, and our other bots.
 
 Each game of a rollout draws its line-up: with probability `self_play` every seat is the
-learner; otherwise one seat is, and each other seat is drawn from the pool by weight (a past
-version of the learner, `heuristic`, `ismcts` with a small budget, `random`). Playing one
-opponent only would make a best reply to it; the mix keeps the policy sound against many.
+learner; otherwise one seat is, and the others are drawn from the pool by weight (a past
+version of the learner, `heuristic`, `ismcts` with a small budget, `random`): with probability
+`same_table` one kind for all of them, else each seat on its own. Playing one opponent only
+would make a best reply to it; the mix keeps the policy sound against many. Whole tables of one
+kind matter: a Q.E. policy trained on mixed seats only won 9 of 400 games against three random
+bots (the heuristic wins 343), having never met a table where everyone else spends little.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ POOL = {
 @dataclass
 class League:
     self_play: float = 0.4
+    same_table: float = 0.5
     weights: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
     most_past: int = 8  # past versions kept (the oldest is dropped)
     past: list[PolicyNet] = field(default_factory=list)
@@ -48,12 +52,13 @@ class League:
         kinds = [k for k, w in self.weights.items() if w > 0 and (k != "past" or self.past)]
         weights = [self.weights[k] for k in kinds]
         me = rng.randrange(players)
+        table = rng.choices(kinds, weights)[0] if rng.random() < self.same_table else None
         seats: list[tuple[str, Bot | None]] = []
         for p in range(players):
             if p == me:
                 seats.append(("learner", None))
                 continue
-            kind = rng.choices(kinds, weights)[0]
+            kind = table or rng.choices(kinds, weights)[0]
             seed = rng.getrandbits(63)
             if kind == "past":
                 bot = LearnedBot.playing(self.past[rng.randrange(len(self.past))], seed)

@@ -41,7 +41,7 @@ CURVE_FIELDS = [
     "update", "games", "decisions", "seconds", "policy_loss", "value_loss", "entropy", "kl",
     "accuracy",
     "share_self", "share_past", "share_heuristic", "share_ismcts", "share_random",
-    "eval_share", "eval_lo", "eval_hi",
+    "eval_share", "eval_lo", "eval_hi", "eval_random",
 ]  # fmt: skip
 
 
@@ -55,6 +55,7 @@ class TrainConfig:
     games_per_update: int = 32
     ppo: PPOSettings = field(default_factory=PPOSettings)
     self_play: float = 0.4
+    same_table: float = 0.5  # of the other line-ups: one kind of bot in every other seat
     league_weights: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
     teacher: str = "heuristic"  # the bot imitated before self-play ("none": no warm start)
     init: str = ""  # a policy file to start from instead (e.g. the shipped weights)
@@ -90,7 +91,7 @@ class Trainer:
         torch.manual_seed(c.seed)
         self.net = PolicyValueNet(self.enc.size, self.enc.num_actions, c.hidden)
         self.opt = torch.optim.Adam(self.net.parameters(), lr=c.ppo.lr)
-        self.league = League(self_play=c.self_play, weights=dict(c.league_weights))
+        self.league = League(c.self_play, c.same_table, dict(c.league_weights))
         self.rollout = Rollout(self.game, c.players, self.enc.options, self.enc, self.league)
         self.rng = random.Random(c.seed)
         self.gen = torch.Generator().manual_seed(c.seed)
@@ -204,8 +205,7 @@ class Trainer:
             if self.update % c.past_every == 0:
                 self.league.add_past(PolicyNet(self.net.arrays(), self.meta()))
             if self.update % c.eval_every == 0 and c.eval_games:
-                share, lo, hi = self.evaluate(c.eval_games)
-                row.update(eval_share=round(share, 4), eval_lo=round(lo, 4), eval_hi=round(hi, 4))
+                row.update(self.evaluations())
             self.seconds += clock() - began
             row["seconds"] = round(self.seconds, 1)
             self.curve.append(row)
@@ -231,8 +231,7 @@ class Trainer:
         row.update(policy_loss=round(stats["imitation_loss"], 5))
         row.update(value_loss=round(stats["value_loss"], 5), accuracy=round(stats["accuracy"], 4))
         if c.eval_games:
-            share, lo, hi = self.evaluate(c.eval_games)
-            row.update(eval_share=round(share, 4), eval_lo=round(lo, 4), eval_hi=round(hi, 4))
+            row.update(self.evaluations())
         self.seconds += clock() - began
         row["seconds"] = round(self.seconds, 1)
         self.curve.append(row)
@@ -240,6 +239,18 @@ class Trainer:
         if on_update is not None:
             on_update(row)
         self.checkpoint()
+
+    def evaluations(self) -> dict:
+        """The curve's evaluation columns: against three heuristics (with the interval), and
+        against three random bots (a third as many games: a policy can be blind to them)."""
+        share, lo, hi = self.evaluate(self.config.eval_games)
+        weak, _, _ = self.evaluate(max(1, self.config.eval_games // 3), "random")
+        return {
+            "eval_share": round(share, 4),
+            "eval_lo": round(lo, 4),
+            "eval_hi": round(hi, 4),
+            "eval_random": round(weak, 4),
+        }
 
     def evaluate(self, games: int, opponent: str = "heuristic") -> tuple[float, float, float]:
         """The greedy policy's share of the victory in one seat (rotated) against three

@@ -289,7 +289,8 @@ def test_a_huge_qe_opening_bid_breaks_no_bot_and_survives_a_restart(sqlite_url):
 def test_the_server_offers_levels_and_refuses_other_specs_unless_allowed(sqlite_url):
     with app_client(sqlite_url) as client:
         games = {g["name"]: g for g in client.get("/api/games").json()}
-        assert [lv["name"] for lv in games["qe"]["levels"]] == ["beginner", "standard", "strong"]
+        names = ["beginner", "standard", "learned", "strong", "expert"]  # Q.E. has weights
+        assert [lv["name"] for lv in games["qe"]["levels"]] == names
         strong = games["art-dice"]["levels"][-1]
         assert strong["bot"].startswith("ismcts") and strong["think"] > 1
         for spec in ["ismcts:iterations=200000", "ismcts:iterations=1:halving=1000000000",
@@ -313,6 +314,29 @@ def test_the_server_offers_levels_and_refuses_other_specs_unless_allowed(sqlite_
         assert r.status_code == 422 and "move limit" in r.json()["detail"]
         t = new_table(client, "qe", 3, seats=[{"kind": "bot", "bot": "ismcts:seconds=1.5"}] * 3)
         assert t["seats"][0]["bot"] == "ismcts:seconds=1.5"
+
+
+def test_learned_levels_play_where_their_weights_fit(sqlite_url):
+    """The learned levels are offered for the player counts with shipped weights, refused with a
+    reason at other tables, and play whole games on the server."""
+    with app_client(sqlite_url) as client:
+        games = {g["name"]: g for g in client.get("/api/games").json()}
+        learned = [lv for lv in games["qe"]["levels"] if lv["name"] in ("learned", "expert")]
+        assert [lv["players"] for lv in learned] == [[4], [4]]
+        assert "guide=learned" in learned[1]["bot"]
+        for level in ("learned", "expert"):
+            r = client.post(
+                "/api/tables",
+                json={"game": "qe", "players": 3, "seats": [{"kind": "bot", "bot": level}] * 3},
+            )
+            assert r.status_code == 422 and "at 4 players" in r.json()["detail"], r.text
+        t = new_table(client, "qe", 4, seats=[{"kind": "bot", "bot": "learned"}] * 4)
+        assert [s["name"] for s in t["seats"]] == ["Learned bot"] * 4
+        table = client.app.state.lobby.tables[t["id"]]
+        end = time.monotonic() + 120
+        while table.status != "finished" and time.monotonic() < end:
+            time.sleep(0.05)
+        assert table.status == "finished"
 
 
 def test_tables_of_endless_bots_do_not_starve_another_tables_bots(sqlite_url):
