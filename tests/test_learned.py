@@ -1,0 +1,75 @@
+"""The shipped weights of the learned bot: one file for every game at 4 players at least, each
+fitting its game's encoding, playing whole games of legal moves with numpy only."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from auctionhouse.bots.learned import LearnedBot
+from auctionhouse.bots.policy_net import MOST_FILE_BYTES, shipped_counts, shipped_path
+from auctionhouse.core import OptionError
+from auctionhouse.core.players import Observation
+from auctionhouse.envs.encodings import encoded_games, encoding_for
+from auctionhouse.games import get_game
+
+SHIPPED = [(g, n) for g in encoded_games() for n in shipped_counts(g)]
+
+
+@pytest.mark.parametrize("game", encoded_games())
+def test_every_game_ships_weights_for_four_players(game):
+    assert 4 in shipped_counts(game)
+
+
+def test_the_weights_are_small():
+    total = sum(shipped_path(g, n).stat().st_size for g, n in SHIPPED)
+    assert total < 8 * 2**20 and all(
+        shipped_path(g, n).stat().st_size < MOST_FILE_BYTES for g, n in SHIPPED
+    )
+
+
+@pytest.mark.parametrize("game, players", SHIPPED)
+def test_shipped_weights_play_whole_games(game, players):
+    g = get_game(game)
+    enc = encoding_for(g, players)
+    bots = [LearnedBot(seed=p) for p in range(players)]
+    net = bots[0].policy_for(game, players)
+    assert (net.obs_size, net.num_actions) == (enc.size, enc.num_actions)
+    assert net.meta["game"] == game and net.meta["players"] == players
+    for seed in range(2):
+        state = g.new_state(players, seed=seed)
+        while not state.is_over() and len(state.history) < 5000:
+            p = state.next_actor()
+            state.apply(p, bots[p].act(Observation(state, p, state.legal_moves(p))))
+        assert state.is_over()
+
+
+@pytest.mark.parametrize("game, players", SHIPPED)
+def test_the_bot_plays_the_networks_best_legal_id(game, players):
+    g = get_game(game)
+    enc = encoding_for(g, players)
+    bot = LearnedBot(seed=1)
+    net = bot.policy_for(game, players)
+    state = g.new_state(players, seed=3)
+    for _ in range(30):
+        p = state.next_actor()
+        legal = state.legal_moves(p)
+        logits, _ = net.forward(np.frombuffer(enc.observation(state, p), np.float32))
+        mask = np.frombuffer(enc.mask_of(legal), np.uint8).astype(bool)
+        best = int(np.flatnonzero(mask)[np.argmax(logits[mask])])
+        move = bot.act(Observation(state, p, legal))
+        assert enc.action(move) == best
+        state.apply(p, move)
+
+
+def test_a_table_without_weights_is_refused_in_a_sentence(monkeypatch, tmp_path):
+    from auctionhouse.bots import policy_net
+
+    monkeypatch.setattr(policy_net, "SHIPPED", tmp_path)  # a package with no weights
+    policy_net.shipped_policy.cache_clear()
+    g = get_game("ratzia")
+    state = g.new_state(3, seed=1)
+    p = state.next_actor()
+    with pytest.raises(OptionError, match="no weights for ratzia at 3 players"):
+        LearnedBot().act(Observation(state, p, state.legal_moves(p)))
+    policy_net.shipped_policy.cache_clear()
