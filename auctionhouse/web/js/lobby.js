@@ -9,9 +9,12 @@ import { ago } from "./when.js";
 
 const DEFAULT_COUNTDOWN = { "modern-art": 20 };
 
-/** The bot levels a seat may take, weakest first: [{spec, label}] (`spec` is the level's name). */
-function botChoices(game) {
-  return (game.levels || []).map((lv) => ({ spec: lv.name, label: `${lv.title} (${lv.about})` }));
+/** The bot levels a seat may take at a table of `players`, weakest first: [{spec, label}]
+ * (`spec` is the level's name; a level naming its player counts plays only those). */
+function botChoices(game, players) {
+  return (game.levels || [])
+    .filter((lv) => !lv.players || lv.players.includes(players))
+    .map((lv) => ({ spec: lv.name, label: `${lv.title} (${lv.about})` }));
 }
 
 export function lobbyPage(root) {
@@ -78,12 +81,13 @@ export function lobbyPage(root) {
   }
 
   function resetSeats() {
-    const bots = botChoices(state.game);
+    const bots = botChoices(state.game, state.players);
     const fallback = (bots.find((b) => b.spec === "standard") || bots[0]).spec;
+    const offered = (choice) =>
+      choice && (!choice.startsWith("bot:") || bots.some((b) => `bot:${b.spec}` === choice));
     const old = state.seats;
-    state.seats = Array.from(
-      { length: state.players },
-      (_, i) => old[i] || (i === 0 ? "you" : `bot:${fallback}`),
+    state.seats = Array.from({ length: state.players }, (_, i) =>
+      offered(old[i]) ? old[i] : i === 0 ? "you" : `bot:${fallback}`,
     );
     if (!state.seats.includes("you") && !old.length) state.seats[0] = "you";
   }
@@ -139,7 +143,7 @@ export function lobbyPage(root) {
     const options = game.options
       .filter((o) => !o.players || o.players.includes(state.players))
       .map(optionField);
-    const bots = botChoices(game);
+    const bots = botChoices(game, state.players);
     const seatRows = state.seats.map((choice, i) =>
       h(
         "li",
