@@ -744,6 +744,18 @@ def serve(
         int,
         typer.Option(min=0, max=1_000_000, help="WebSocket connects a minute per seat (0: any)."),
     ] = SERVER.seat_connects_per_minute,
+    players_per_minute: Annotated[
+        int,
+        typer.Option(
+            min=0, max=1_000_000, help="New player identities a minute per client address (0: any)."
+        ),
+    ] = SERVER.players_per_minute,
+    players_per_minute_total: Annotated[
+        int,
+        typer.Option(
+            min=0, max=1_000_000, help="New player identities a minute from everyone (0: any)."
+        ),
+    ] = SERVER.players_per_minute_total,
 ) -> None:
     """Run the multiplayer game server: HTTP API and WebSockets (see docs/server.md). Unfinished
     tables resume from the database. The address and the database are checked first."""
@@ -766,6 +778,8 @@ def serve(
         tables_per_minute=tables_per_minute,
         joins_per_minute=joins_per_minute,
         seat_connects_per_minute=connects_per_minute,
+        players_per_minute=players_per_minute,
+        players_per_minute_total=players_per_minute_total,
     )
     check_listen(host, port)
     check_database(settings.url())

@@ -1,7 +1,10 @@
 // The server's HTTP API (docs/server.md) and the seat tokens kept in this browser.
 
-async function call(method, path, body) {
-  const init = { method, headers: {} };
+import * as identity from "./identity.js";
+
+/** A request to the API; `headers` carries the player key where one is needed. */
+export async function call(method, path, body, headers = {}) {
+  const init = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -56,17 +59,23 @@ export async function gameInfo(name) {
 }
 
 export const createTable = (body) => call("POST", "/api/tables", body);
-export const listTables = (status) => call("GET", `/api/tables?status=${encodeURIComponent(status)}`);
+export const listTables = (status, game) =>
+  call("GET", `/api/tables?status=${encodeURIComponent(status)}${game ? `&game=${encodeURIComponent(game)}` : ""}`);
 export const getTable = (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`);
 export const getReplay = (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay`);
 
-/** Take a seat; the token is kept in localStorage for this table (never in a URL). */
+/**
+ * Take a seat as this browser's player (made on the first sit, renamed when `name` changed);
+ * the seat's token is kept in localStorage for this table (never in a URL).
+ */
 export async function join(tableId, name, seat) {
-  const body = { name };
+  const me = await identity.ensure(name);
+  const body = {};
   if (seat !== undefined && seat !== null) body.seat = seat;
-  const joined = await call("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, body);
-  saveSeat(joined.table, { seat: joined.seat, token: joined.token, name });
-  rememberName(name);
+  const path = `/api/tables/${encodeURIComponent(tableId)}/join`;
+  const joined = await call("POST", path, body, identity.headers(me));
+  saveSeat(joined.table, { seat: joined.seat, token: joined.token, name: me.name });
+  rememberName(me.name);
   return joined;
 }
 
@@ -102,8 +111,10 @@ export function forgetSeat(tableId) {
   if (storage()) storage().removeItem(SEAT_KEY + tableId);
 }
 
+/** The name to offer: this browser's player's, else the last one typed. */
 export function rememberedName() {
-  return (storage() && storage().getItem(NAME_KEY)) || "";
+  const me = identity.me();
+  return (me && me.name) || (storage() && storage().getItem(NAME_KEY)) || "";
 }
 
 export function rememberName(name) {

@@ -1,0 +1,122 @@
+// A player's page (#/player/<id>): public facts only: the name, per game the rating with a chart
+// of it over the last games, games and wins, and the finished games with links to their replays.
+
+import * as api from "./api.js";
+import { ratingChart } from "./chart.js";
+import { h, put } from "./dom.js";
+import { ago } from "./when.js";
+
+const PAGE = 20;
+const CHART_GAMES = 100;
+
+const playerPath = (id) => `/api/players/${encodeURIComponent(id)}`;
+
+export function playerPage(root, playerId) {
+  const box = h("div", { class: "player-page" }, h("p", { class: "muted" }, "Loading…"));
+  put(root, box);
+  document.title = "Player · auctionhouse";
+  Promise.all([api.call("GET", playerPath(playerId)), api.games()])
+    .then(([player, games]) => draw(player, games))
+    .catch((e) =>
+      put(
+        box,
+        h("p", { class: "field-error", role: "alert" }, e.status === 404 ? "There is no such player." : e.message),
+        h("a", { href: "#/" }, "Lobby"),
+      ),
+    );
+
+  function draw(player, games) {
+    const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
+    document.title = `${player.name} · auctionhouse`;
+    const history = h("ol", { class: "history", id: "history" });
+    const more = h("button", { type: "button", class: "small", hidden: true }, "Older games");
+    let offset = 0;
+    const loadMore = async () => {
+      more.disabled = true;
+      const rows = await api.call("GET", `${playerPath(player.id)}/history?limit=${PAGE}&offset=${offset}`);
+      offset += rows.length;
+      history.append(...rows.map((g) => historyItem(g, player.id, title)));
+      more.hidden = rows.length < PAGE;
+      more.disabled = false;
+    };
+    put(
+      box,
+      h(
+        "section",
+        { class: "panel", "aria-labelledby": "player-title" },
+        h("h1", { id: "player-title" }, player.name),
+        h("p", { class: "muted" }, `Playing since ${new Date(player.created_at * 1000).toLocaleDateString()}`),
+        player.ratings.length
+          ? h(
+              "div",
+              { class: "ratings" },
+              player.ratings.map((r) => ratingCard(player.id, r, title(r.game))),
+            )
+          : h("p", {}, "No finished game yet."),
+      ),
+      h(
+        "section",
+        { class: "panel", "aria-labelledby": "history-title" },
+        h("h2", { id: "history-title" }, "Games"),
+        history,
+        more,
+      ),
+    );
+    more.onclick = loadMore;
+    loadMore().catch((e) => history.append(h("li", { class: "field-error" }, e.message)));
+  }
+  return () => {};
+}
+
+function ratingCard(playerId, r, gameTitle) {
+  const chart = h("div", { class: "chart-slot" });
+  api
+    .call("GET", `${playerPath(playerId)}/history?game=${encodeURIComponent(r.game)}&limit=${CHART_GAMES}`)
+    .then((rows) => put(chart, ratingChart(rows.map((g) => g.rating).reverse(), `${gameTitle} rating`)))
+    .catch(() => put(chart));
+  return h(
+    "section",
+    { class: "rating-card", "data-game": r.game, "aria-label": `${gameTitle} rating` },
+    h("h2", {}, h("a", { href: `#/leaderboard/${encodeURIComponent(r.game)}` }, gameTitle)),
+    h(
+      "p",
+      { class: "rating-line" },
+      h("strong", { class: "rating", "data-rating": r.rating }, r.rating.toFixed(1)),
+      " rating · ",
+      h("span", { class: "games" }, `${r.games} ${r.games === 1 ? "game" : "games"}`),
+      " · ",
+      h("span", { class: "wins", "data-wins": r.wins }, `${r.wins} ${r.wins === 1 ? "win" : "wins"}`),
+    ),
+    chart,
+  );
+}
+
+function historyItem(g, playerId, title) {
+  const others = g.seats
+    .filter((s) => s.seat !== g.seat)
+    .map((s) => (s.player ? h("a", { href: `#/player/${encodeURIComponent(s.player)}` }, s.name) : s.name || `Seat ${s.seat + 1}`));
+  const enc = encodeURIComponent(g.table);
+  return h(
+    "li",
+    { class: `history-item${g.won ? " won" : ""}`, "data-table": g.table },
+    h(
+      "div",
+      {},
+      h("strong", {}, g.won ? "Won" : `${ordinal(g.place)} of ${g.players}`),
+      ` · ${title(g.game)}`,
+      g.title !== title(g.game) ? ` “${g.title}”` : "",
+      h("span", { class: "muted" }, ` · ${ago(g.finished_at)} · score ${g.score} · rating ${g.rating.toFixed(1)}`),
+    ),
+    h("div", { class: "muted small" }, "with ", joinNodes(others)),
+    h("a", { class: "button small", href: `#/replay/${enc}` }, "Replay"),
+  );
+}
+
+function ordinal(n) {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${suffix}`;
+}
+
+function joinNodes(items) {
+  return items.flatMap((x, i) => (i === 0 ? [x] : [i === items.length - 1 ? " and " : ", ", x]));
+}

@@ -1,0 +1,158 @@
+// "You" (#/me): this browser's player: the display name, the link and code that take the player
+// to another browser, and a code from another browser to use here. Also the page an export link
+// opens (#key=...), which asks before it replaces another player.
+
+import * as identity from "./identity.js";
+import { h, put } from "./dom.js";
+
+function copyable(id, label, value) {
+  const input = h("input", { id, type: "text", readonly: true, value, "aria-label": label, class: "copy-field" });
+  const button = h(
+    "button",
+    {
+      type: "button",
+      class: "small",
+      onclick: () => {
+        input.select();
+        const done = () => (button.textContent = "Copied");
+        if (navigator.clipboard) navigator.clipboard.writeText(value).then(done, () => document.execCommand("copy"));
+        else if (document.execCommand("copy")) done();
+      },
+    },
+    "Copy",
+  );
+  return h("div", { class: "copy-row" }, input, button);
+}
+
+function nameForm(player, after) {
+  const input = h("input", {
+    id: "player-name",
+    type: "text",
+    maxlength: 40,
+    required: true,
+    autocomplete: "nickname",
+    value: player ? player.name : "",
+  });
+  const error = h("p", { class: "field-error", role: "alert" });
+  const form = h(
+    "form",
+    {
+      class: "name-form",
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        error.textContent = "";
+        try {
+          after(player ? await identity.rename(input.value.trim()) : await identity.ensure(input.value.trim()));
+        } catch (e) {
+          error.textContent = e.message;
+        }
+      },
+    },
+    h("label", { for: "player-name" }, "Your name"),
+    h("div", { class: "copy-row" }, input, h("button", { type: "submit", class: "primary" }, player ? "Rename" : "Save")),
+    error,
+  );
+  return form;
+}
+
+function codeForm(player, after) {
+  const input = h("input", { id: "player-code", type: "text", autocomplete: "off", spellcheck: false });
+  const error = h("p", { class: "field-error", role: "alert" });
+  return h(
+    "form",
+    {
+      class: "code-form",
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        error.textContent = "";
+        if (!identity.isCode(input.value)) {
+          error.textContent = identity.CODE_FORM_PROBLEM;
+          return;
+        }
+        if (player && !window.confirm(`This browser's player ${player.name} is replaced. Go on?`)) return;
+        try {
+          after(await identity.adopt(input.value));
+        } catch (e) {
+          error.textContent = e.status === 401 ? "This code is no player's on this server." : e.message;
+        }
+      },
+    },
+    h("label", { for: "player-code" }, "A code from another browser"),
+    h("div", { class: "copy-row" }, input, h("button", { type: "submit" }, "Use it here")),
+    error,
+  );
+}
+
+export function profilePage(root) {
+  document.title = "You · auctionhouse";
+  const box = h("section", { class: "panel profile", "aria-labelledby": "profile-title" });
+  put(root, box);
+  draw(identity.me());
+
+  function draw(player) {
+    put(
+      box,
+      h("h1", { id: "profile-title" }, player ? player.name : "You"),
+      player
+        ? h("p", {}, h("a", { href: `#/player/${encodeURIComponent(player.id)}`, id: "my-page" }, "Your games and ratings"))
+        : h(
+            "p",
+            { class: "muted" },
+            "You get a player the first time you sit at a table: no password, just a key this browser keeps.",
+          ),
+      nameForm(player, draw),
+      player
+        ? h(
+            "section",
+            { class: "export", "aria-labelledby": "export-title" },
+            h("h2", { id: "export-title" }, "Play from another browser"),
+            h("p", { class: "muted" }, "Open this link there, or type the code. Keep both to yourself: they are your player."),
+            copyable("export-link", "Link to your player", identity.exportLink(player)),
+            copyable("export-code", "Your player code", player.key),
+          )
+        : null,
+      h("section", { class: "adopt" }, codeForm(player, draw)),
+    );
+  }
+  return () => {};
+}
+
+/** The page an export link opens: take its player here (asking first if another is here). */
+export function adoptPage(root, key) {
+  document.title = "Your player · auctionhouse";
+  const held = identity.me();
+  const box = h("section", { class: "panel profile" });
+  put(root, box);
+  const go = async () => {
+    try {
+      const p = await identity.adopt(key);
+      location.replace("#/me");
+      return p;
+    } catch (e) {
+      put(
+        box,
+        h("h1", {}, "This link does not work"),
+        h("p", { class: "field-error", role: "alert" }, e.status === 401 ? "Its key is no player's on this server." : e.message),
+        h("a", { href: "#/" }, "Lobby"),
+      );
+      return null;
+    }
+  };
+  if (!held || held.key === key) {
+    go();
+    return () => {};
+  }
+  put(
+    box,
+    h("h1", {}, "Use another player here?"),
+    h("p", {}, `This browser plays as ${held.name}. The link brings another player; using it replaces ${held.name} here.`),
+    h(
+      "p",
+      {},
+      h("button", { type: "button", class: "primary", id: "adopt", onclick: go }, "Use the link's player"),
+      " ",
+      h("a", { class: "button", href: "#/me" }, `Keep ${held.name}`),
+    ),
+  );
+  return () => {};
+}
