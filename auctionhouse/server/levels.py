@@ -134,7 +134,9 @@ def check(
             fits(game, level, players, game.resolve(players, options or {}))
         return level.name
     if not allow_any:
-        names = ", ".join(lv.name for lv in levels(game))
+        # the levels this table can take: those naming no player counts, or its own
+        offered = [lv for lv in levels(game) if not lv.players or players in lv.players]
+        names = ", ".join(lv.name for lv in offered)
         raise OptionError(
             f"bot {requested!r} is not offered here; choose a level: {names} "
             f"(or the bot names {', '.join(ALIASES)})"
