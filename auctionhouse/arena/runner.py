@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from ..bots import Bot, Observation, make_bot
 from ..core import AuctionhouseError, Game, State, derive_seed
@@ -21,7 +22,7 @@ class RunawayGame(AuctionhouseError):
 def play(state: State, bots: Sequence[Bot]) -> State:
     """Let `bots` (one per seat) play `state` to its end; returns the same state."""
     # a bot that decides from its legal moves alone (`choose`) is handed them directly
-    seats = [
+    seats: list[tuple[Any, Any]] = [
         (None, b.choose) if b.choose is not None else (Observation(state, p, []), b.act)
         for p, b in enumerate(bots)
     ]
@@ -32,13 +33,12 @@ def play(state: State, bots: Sequence[Bot]) -> State:
             return state
         obs, act = seats[p]
         if obs is None:
-            p = apply(p, act(legal_moves(p)))
+            after = apply(p, act(legal_moves(p)))
         else:
             obs.legal = legal_moves(p)
-            p = apply(p, act(obs))
+            after = apply(p, act(obs))
         # `apply` may return the next actor; None: ask
-        if p is None:
-            p = next_actor()
+        p = next_actor() if after is None else after
     if state.is_over():
         return state
     raise RunawayGame(f"{state.game.name} did not end within {MAX_MOVES} moves")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from ..core import Move, random_arg
-from ..core.moves import below, random_split
+from ..core import Move
+from ..core.moves import random_move
 from ..core.players import Bot, Observation
 
 
@@ -38,22 +38,4 @@ class RandomBot(Bot):
         return self.choose(obs.legal)
 
     def choose(self, legal) -> Move:
-        # every draw as random_arg makes it, the common cases inline
-        rand = self._random
-        n = len(legal)
-        mk = legal[0] if n == 1 else legal[int(rand() * n)]
-        kind, lo, hi, choices, parts, span = mk
-        if parts is not None:
-            return (kind, random_split(mk, rand))
-        if choices is not None:
-            return (kind, choices[int(rand() * len(choices))])
-        if lo is None:
-            return (kind, None)
-        if hi is not None or span:  # an amount in a range
-            if span is not None and (hi is None or hi > lo + span):
-                return (kind, lo + int(rand() * (span + 1)))  # a game's span is small
-            w = hi - lo + 1
-            if w <= 9007199254740992:  # FLOAT_EXACT, as a constant for speed
-                return (kind, lo + int(rand() * w))
-            return (kind, lo + below(rand, w))  # e.g. a Q.E. bid under a huge opening bid
-        return (kind, random_arg(mk, self.rng))
+        return random_move(legal, self._random)

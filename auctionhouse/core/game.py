@@ -135,11 +135,14 @@ class Game:
 
     def bots(self) -> dict:
         """This game's own bots by name (e.g. "heuristic"), as `core.players.Bot` classes."""
-        out = {}
-        for name, where in self.own_bots.items():
-            module, _, cls = where.partition(":")
-            out[name] = getattr(self._module(module), cls)
-        return out
+        found = self.__dict__.get("_bot_classes")
+        if found is None:  # imported once: every game of a series makes its bots
+            found = {}
+            for name, where in self.own_bots.items():
+                module, _, cls = where.partition(":")
+                found[name] = getattr(self._module(module), cls)
+            self._bot_classes = found
+        return dict(found)
 
     def catalog(self) -> dict:
         """What the small integers in views and moves stand for (cards, artists, ...)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from .errors import RecordError
@@ -126,6 +127,31 @@ def random_arg(mk: MoveKind, rng: random.Random, span: int | None = None) -> Any
     return mk.lo + below(rng.random, hi - mk.lo + 1)
 
 
+def random_move(legal: Sequence[MoveKind], rand: Callable[[], float]) -> Move:
+    """A move drawn as the random bot draws it (`rand`: `random.Random.random` of its
+    generator): a kind uniformly, then its argument as `random_arg` draws it, the common cases
+    inline (a hot path: one call a move in random playouts)."""
+    n = len(legal)
+    mk = legal[0] if n == 1 else legal[int(rand() * n)]
+    kind, lo, hi, choices, parts, span = mk
+    if parts is not None:
+        return (kind, random_split(mk, rand))
+    if choices is not None:
+        return (kind, choices[int(rand() * len(choices))])
+    if lo is None:
+        return (kind, None)
+    if hi is not None or span:  # an amount in a range
+        if span is not None and (hi is None or hi > lo + span):
+            return (kind, lo + int(rand() * (span + 1)))  # a game's span is small
+        assert hi is not None
+        w = hi - lo + 1
+        if w <= FLOAT_EXACT:
+            return (kind, lo + int(rand() * w))
+        return (kind, lo + below(rand, w))  # e.g. a Q.E. bid under a huge opening bid
+    # no upper bound and no span: as random_arg (span 0: the minimum; None: up to 100 over it)
+    return (kind, lo + below(rand, (100 if span is None else span) + 1))
+
+
 # split kind -> (its kind, cumulative probabilities, outcomes); keyed by id() for speed, the kind
 # kept in the entry so that its id cannot be reused while the entry lives
 _SPLIT_TABLES: dict[int, tuple] = {}
@@ -152,7 +178,7 @@ def _split_entry(mk: MoveKind) -> tuple | None:
     key = (mk.lo, mk.hi, mk.parts)
     table = _SPLIT_BY_VALUE.get(key)
     if table is None:
-        if len(mk.parts) > _TABLE_MAX_PARTS:
+        if len(mk.parts or ()) > _TABLE_MAX_PARTS:
             return None
         total_hi = _split_bounds(mk)[3]
         if total_hi > _TABLE_MAX_TOTAL:
@@ -176,7 +202,7 @@ def _split_entry(mk: MoveKind) -> tuple | None:
 
 def _split_bounds(mk: MoveKind) -> tuple:
     """(parts, their number, the least and most total, the bit set of parts that can take any)."""
-    parts = mk.parts
+    parts: Any = mk.parts  # a split kind's
     n = len(parts)
     total_hi = mk.hi if mk.hi is not None else sum(hi for _, hi in parts)
     total_lo = mk.lo or 0

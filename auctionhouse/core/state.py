@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMove
@@ -48,7 +48,7 @@ class State:
         bots must not let one player's choice depend on another's secret move."""
         return False
 
-    def legal_moves(self, player: int) -> list[MoveKind]:
+    def legal_moves(self, player: int) -> Sequence[MoveKind]:
         """The kinds of move `player` may make now: empty for a player who is not an actor,
         except for `side_kinds` a game allows at any moment."""
         raise NotImplementedError
@@ -58,6 +58,7 @@ class State:
         may return the next actor (what `next_actor()` would), saving runners that call."""
         self._apply(player, move)
         self.history.append((player, move))
+        return None
 
     def _apply(self, player: int, move: Move) -> None:
         raise NotImplementedError

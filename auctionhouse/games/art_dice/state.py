@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from functools import lru_cache
+from typing import Any
 
 from ...core import Chance, IllegalMove, MoveKind, State
 from ...core.moves import choice
@@ -66,7 +67,16 @@ COPIED = frozenset(("history", "own", "deck", "sale", "high", "leader", "out", "
 
 
 class ArtDiceState(State):
+    sale: list[int]
+    high: list[int]
+    leader: list[int]
+    out: list[int]
+    log: list[Any]
+    dice: Any  # the rolls to come (a list), or a determinization's table of them (bytes)
+
     def __init__(self, game, players, options, setup, parts) -> None:
+        if parts is None:  # a blank state for clone() to fill in (compiled classes need __init__)
+            return
         # Fewer than 30 attributes: CPython 3.11 keeps at most 30 in its compact shared layout,
         # and past that every attribute access is slower (one more made playouts ~5% slower).
         deck, colls, banker, seed, gold, dice = parts
@@ -476,10 +486,10 @@ class ArtDiceState(State):
     def clone(self) -> ArtDiceState:
         return self._copy(type(self))
 
-    def _copy(self, cls: type) -> ArtDiceState:
+    def _copy(self, cls: Any) -> ArtDiceState:
         # Attributes set one by one in __init__'s order: CPython keeps the clone's compact
         # layout (a `__dict__` copy lost it, and with it a quarter of the playout speed).
-        c = object.__new__(cls)
+        c = cls(self.game, self.num_players, self.options, self.setup, None)
         for name in FIELDS:
             value = getattr(self, name)
             setattr(c, name, value[:] if name in COPIED else value)

@@ -88,6 +88,6 @@ def view(s: ArtDiceState, player: int | None, log: bool = True) -> dict:
     if log:
         out["log"] = [log_entry(e) for e in s.log]
     if s.phase == OVER:
-        out["result"] = s.result().to_json()
+        out["result"] = s.result().to_json()  # type: ignore[union-attr]  # over
         out["final"] = {"deck": s.deck[::-1]}
     return out

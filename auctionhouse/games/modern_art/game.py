@@ -103,9 +103,10 @@ class ModernArt(Game):
                 raise SetupError(
                     f"setup {name}: cards are numbers 0..{NUM_TYPES - 1} (artist*5 + symbol)"
                 )
-        given = Counter(c for h in [*hands, mystery, deck] for c in h)
-        expected = Counter(all_cards(composition(options["deck"])))
-        if given != expected:
+        cards = sorted([c for h in [*hands, mystery, deck] for c in h])
+        deck_cards = all_cards(composition(options["deck"]))  # in card order, as `cards`
+        if cards != deck_cards:
+            given, expected = Counter(cards), Counter(deck_cards)
             extra = given - expected
             short = expected - given
             what = (

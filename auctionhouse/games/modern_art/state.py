@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ...core import Chance, IllegalMove, MoveKind, State, amount, choice
 from .deck import DOUBLE, FIXED, HIDDEN, NUM_ARTISTS, ONCE, OPEN, card_name
@@ -60,9 +61,38 @@ class ModernArtState(State):
         "high", "bidder", "passed", "cursor", "asked", "sealed", "price", "chance",
         "deal", "open_cash",
     )  # fmt: skip
+    hands: list[list[int]]
+    mystery: list[int] | Any  # None without the mystery option
+    deck: list[int]
+    deck_pos: int
+    deal: tuple[int, ...]
+    cash: list[int]
+    values: list[int]
+    board: list[list[int]]
+    round: int
+    played: list[int]
+    owned: list[int]
+    in_hands: int
+    phase: int
+    hammer: int
+    auctioneer: int
+    lot: list[int]
+    atype: int
+    high: int
+    bidder: int
+    passed: int
+    cursor: int
+    asked: int
+    sealed: list[int] | Any  # None outside a hidden auction
+    price: int
+    chance: Chance
+    open_cash: bool
+    events: list[Any]
 
     # --- setting up --------------------------------------------------------------------
-    def __init__(self, game, players: int, options: dict, setup: dict, parsed: dict) -> None:
+    def __init__(self, game, players: int, options: dict, setup: dict, parsed: dict | None) -> None:
+        if parsed is None:  # a blank state for clone() to fill in (compiled classes need __init__)
+            return
         self.game = game
         self.num_players = n = players
         self.options = options
@@ -514,7 +544,7 @@ class ModernArtState(State):
 
     # --- copies ------------------------------------------------------------------------
     def clone(self) -> ModernArtState:
-        c = object.__new__(ModernArtState)
+        c = ModernArtState(self.game, self.num_players, self.options, self.setup, None)
         for name in _SHARED:
             setattr(c, name, getattr(self, name))
         c.history = list(self.history)

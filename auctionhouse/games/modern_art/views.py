@@ -64,7 +64,7 @@ def build_view(s: ModernArtState, seat: int | None, log: bool = True) -> dict:
     if log:
         view["log"] = [event_dict(e) for e in s.events]
     if over:
-        view["result"] = s.result().to_json()
+        view["result"] = s.result().to_json()  # type: ignore[union-attr]  # over
         view["final"] = {"hands": [sorted(h) for h in s.hands], "cash": list(s.cash)}
     return view
 

@@ -18,7 +18,7 @@ the redrawn amounts, so the engine itself checks that the course of the game is 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .state import BID, OVER, SPAN
 from .tiles import INDUSTRIES_IN_PLAY
@@ -64,7 +64,7 @@ def determinize(s: QEState, p: int, rng: random.Random) -> QEState:
             bids.append(_auction(n, p, s.rounds, course, False, entered, rng, known))
     setup = {"tiles": s.tiles[:seen] + rest, "nations": list(s.nations), "tokens": tokens}
     setup["first"] = s.first
-    det = s.game.from_setup(n, s.options, setup)
+    det: Any = s.game.from_setup(n, s.options, setup)  # a QEState
     for q, move in s.history:
         if move[0] == "bid":
             move = ("bid", bids[det.t][det.rnd][q])

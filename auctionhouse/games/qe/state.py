@@ -69,10 +69,25 @@ class Auction(NamedTuple):
     zeros: int
 
 
+# every attribute of a state (clone copies them, then copies the mutable ones anew)
+_FIELDS = (
+    "game", "num_players", "options", "setup", "history", "tiles", "nations", "tokens", "first",
+    "nturns", "zero_rule", "peek_rule", "elimination", "owned", "spent", "zmarks", "peeked",
+    "closed", "events", "auctioneers", "t", "rnd", "ties", "zmask", "stand", "row", "rounds", "a",
+    "open", "phase", "kinds", "waiting",
+)  # fmt: skip
+
+
 class QEState(State):
     side_kinds = frozenset(("peek",))  # QE-11
+    owned: list[list[int]]
+    ties: tuple[tuple[int, ...], ...]
+    waiting: tuple[int, ...]
+    kinds: tuple[MoveKind, ...]
 
     def __init__(self, game: Game, players: int, options: dict[str, Any], setup: dict, deal):
+        if deal is None:  # a blank state for clone() to fill in (compiled classes need __init__)
+            return
         tiles, nations, tokens, first = deal
         self.game = game
         self.num_players = players
@@ -347,8 +362,9 @@ class QEState(State):
         return determinize(self, player, rng)
 
     def clone(self) -> QEState:
-        c = object.__new__(QEState)
-        c.__dict__.update(self.__dict__)
+        c = QEState(self.game, self.num_players, self.options, self.setup, None)
+        for name in _FIELDS:
+            setattr(c, name, getattr(self, name))
         c.history = list(self.history)
         c.owned = [list(o) for o in self.owned]
         c.spent = list(self.spent)

@@ -47,7 +47,7 @@ def _auctions(s: QEState, p: int | None) -> list[dict]:
     over = s.phase == OVER
     zero = s.zero_rule
     peek = -1 if p is None else s.peeked[p]
-    out = []
+    out: list[dict] = []
     append = out.append
     for k, (tile, a, opened, rounds, ties, w, price, zeros) in enumerate(s.closed):
         known = w >= 0 and (over or w == a or p in (w, a) or peek == k)

@@ -49,7 +49,7 @@ def round_categories(colls) -> list[tuple[int, ...]]:
     sum is the round's gain; a test holds it to `round_gains`)."""
     gangsters = [c[GANGSTER_A] + c[GANGSTER_B] for c in colls]
     most, fewest = max(gangsters), min(gangsters)
-    out = []
+    out: list[tuple[int, ...]] = []
     for c, g in zip(colls, gangsters, strict=True):
         kinds = sum(1 for t in TRINKETS if c[t])
         majority = 0 if most == fewest else 5 if g == most else -2 if g == fewest else 0

@@ -115,45 +115,50 @@ def _court_moves(mask: int) -> tuple[MoveKind, ...]:
     return out
 
 
+_SLOTS = (
+    "game",
+    "num_players",
+    "options",
+    "setup",
+    "history",
+    "deck",
+    "dpos",
+    "row",
+    "rowmask",
+    "police",
+    "coll",
+    "discard",
+    "up",
+    "down",
+    "active",
+    "centre",
+    "out",
+    "score",
+    "end_gains",
+    "rnd",
+    "phase",
+    "cur",
+    "a_starter",
+    "a_cause",
+    "a_order",
+    "a_i",
+    "a_high",
+    "a_bidder",
+    "a_must",
+    "log",
+    "_nxt",
+    "_order",
+)
+
+
 class RatziaState(State):
     """One game of Ratzia in progress."""
 
-    __slots__ = (
-        "game",
-        "num_players",
-        "options",
-        "setup",
-        "history",
-        "deck",
-        "dpos",
-        "row",
-        "rowmask",
-        "police",
-        "coll",
-        "discard",
-        "up",
-        "down",
-        "active",
-        "centre",
-        "out",
-        "score",
-        "end_gains",
-        "rnd",
-        "phase",
-        "cur",
-        "a_starter",
-        "a_cause",
-        "a_order",
-        "a_i",
-        "a_high",
-        "a_bidder",
-        "a_must",
-        "log",
-        "_nxt",
-        "_order",
-    )
+    __slots__ = _SLOTS
 
     def __init__(self, game, players: int, options: dict, setup: dict, deck, hands) -> None:
+        if deck is None:  # a blank state for clone() to fill in (compiled classes need __init__)
+            return
         self.game = game
         self.num_players = players
         self.options = options
@@ -537,7 +542,7 @@ class RatziaState(State):
         return build_snapshot(self)
 
     def clone(self) -> RatziaState:
-        c = object.__new__(RatziaState)
+        c = RatziaState(self.game, self.num_players, self.options, self.setup, None, None)
         for name in _SHARED:
             setattr(c, name, getattr(self, name))
         c.history = self.history[:]
@@ -565,7 +570,7 @@ class RatziaState(State):
 
 # Slots holding ints, tuples or objects never changed in place: a clone shares them.
 _COPIED = ("history", "log", "row", "coll", "discard", "up", "down", "score")
-_SHARED = tuple(s for s in RatziaState.__slots__ if s not in _COPIED)
+_SHARED = tuple(s for s in _SLOTS if s not in _COPIED)
 
 
 def _no_arg(kind: str, arg) -> None:

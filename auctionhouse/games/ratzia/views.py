@@ -101,8 +101,9 @@ def build_view(s: RatziaState, player: int | None, log: bool = True) -> dict:
     if log:
         out["log"] = [event_json(e) for e in s.log]
     if over:
-        out["result"] = s.result().to_json()
-        out["final"] = {"deck_left": list(s.deck[s.dpos :]), "end_gains": list(s.end_gains)}
+        out["result"] = s.result().to_json()  # type: ignore[union-attr]  # over
+        gains = s.end_gains or []  # set at the end
+        out["final"] = {"deck_left": list(s.deck[s.dpos :]), "end_gains": list(gains)}
     return out
 
 
