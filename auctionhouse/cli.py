@@ -794,7 +794,8 @@ def train(
         float | None,
         typer.Option(
             callback=between(0, 7 * 24 * 60, above=True, unit="minutes"),
-            help="Train this long (this call), stopping after the update under way.",
+            help="Train this long (this call), stopping after the update under way "
+            "(default: 10 minutes unless --updates is given).",
         ),
     ] = None,
     updates: Annotated[

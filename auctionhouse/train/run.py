@@ -60,10 +60,10 @@ class TrainConfig:
     teacher: str = "heuristic"  # the bot imitated before self-play ("none": no warm start)
     init: str = ""  # a policy file to start from instead (e.g. the shipped weights)
     warm_games: int = 1000
-    warm_epochs: int = 4
+    warm_epochs: int = 8
     past_every: int = 10  # updates between past versions joining the league
     eval_every: int = 10
-    eval_games: int = 40  # the learner in one seat (rotated) against `heuristic`
+    eval_games: int = 60  # the learner in one seat (rotated) against `heuristic`
     checkpoint_every: int = 10
     threads: int = 1
 
