@@ -26,9 +26,9 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("modern-art", "ratzia", "qe", "art-dice")
 # ISMCTS iterations per second from positions met in random games (as `auctionhouse bench`)
 ISMCTS_SNIPPET = (
@@ -56,7 +56,9 @@ def run_json(cmd: list[str], src: Path | None = None, shim: bool = True) -> dict
         env["PYTHONPATH"] = str(src)
     if CLOCK == "cpu" and shim:
         cmd = [cmd[0], "-c", CPU_CLOCK, *cmd[1:]]
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=src or ROOT)
+    # run from a neutral folder: a child's first import path is its working directory, which
+    # would put a checkout found there before PYTHONPATH and the installed package
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
     if out.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed:\n{out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -130,6 +132,9 @@ def main() -> None:
     def pair(name: str, new: str, old: str) -> Pair:
         return pairs.setdefault(name, Pair(name, new, old))
 
+    for name in ("peers", "tools", "baseline"):
+        if getattr(args, name) is not None:
+            setattr(args, name, getattr(args, name).resolve())
     if args.peers is not None:
         peer_ma = [args.peer_python, str(args.tools / "peer-modern-art-bench.py")]
         peer_ma += [str(args.peers / "modern_art_master"), str(args.games)]
