@@ -51,8 +51,9 @@ _SEARCH = {
 }
 SEARCH_THINK = 1.25  # what the server waits: their 1 s cap, one late iteration and the trip
 ALIASES = {"random": "beginner", "heuristic": "standard", "ismcts": "strong"}
-# the search with the learned network, at most a second a move (docs/bots.md, "Learned bots")
-LEARNED_SEARCH = "ismcts:guide=learned:seconds=1"
+# the search with the learned network, at most a second a move: its playouts too, since with
+# heuristic playouts it fell back to play the network beats (docs/bots.md, "Learned bots")
+LEARNED_SEARCH = "ismcts:guide=learned:rollout=learned:seconds=1"
 
 
 def levels(game: Game) -> list[Level]:
