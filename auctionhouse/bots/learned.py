@@ -8,7 +8,6 @@ one (or draws one, with a temperature).
 from __future__ import annotations
 
 import json
-import math
 
 import numpy as np
 
@@ -100,10 +99,7 @@ class LearnedBot(Bot):
             return int(legal[int(np.argmax(scores))])
         z = (scores - scores.max()) / t
         p = np.exp(z)
-        p /= p.sum()
-        r, acc = self.rng.random(), 0.0
-        for i, q in enumerate(p):
-            acc += q
-            if r < acc:
-                return int(legal[i])
-        return int(legal[-1]) if math.isfinite(acc) else int(legal[0])
+        # the first id whose cumulative probability passes the draw (the last if rounding
+        # leaves the draw beyond them all)
+        i = int(np.searchsorted(np.cumsum(p / p.sum()), self.rng.random(), side="right"))
+        return int(legal[min(i, len(legal) - 1)])

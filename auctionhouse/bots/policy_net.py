@@ -43,6 +43,15 @@ class PolicyNet:
         self.obs_size = self.trunk[0][0].shape[0] if self.trunk else self.pi_w.shape[0]
         self.num_actions = self.pi_w.shape[1]
 
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The layers as the file names and lays them out (what the constructor reads)."""
+        out = {}
+        for k, (w, b) in enumerate(self.trunk):
+            out[f"trunk{k}.weight"], out[f"trunk{k}.bias"] = w.T.copy(), b
+        out["pi.weight"], out["pi.bias"] = self.pi_w.T.copy(), self.pi_b
+        out["v.weight"], out["v.bias"] = self.v_w.T.copy(), self.v_b
+        return out
+
     def forward(self, obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Logits (…, actions) and values (…) of one observation or a batch."""
         h = obs

@@ -38,26 +38,26 @@ def teacher_examples(
     for _ in range(games):
         state = game.new_state(players, options, seed=rng.getrandbits(63))
         bots = [make_bot(teacher, game, rng.getrandbits(63)) for _ in range(players)]
-        seats = []
+        rows: list[tuple[np.ndarray, np.ndarray, int, int]] = []  # this game's decisions
         while not state.is_over() and len(state.history) < MOST_MOVES:
             p = state.next_actor()
             legal = state.legal_moves(p)
             move = bots[p].act(Observation(state, p, legal))
             a = enc.action(move)
             if a is not None:
-                obs.append(np.frombuffer(enc.observation(state, p), dtype=np.float32))
-                masks.append(np.frombuffer(enc.mask_of(legal), dtype=np.uint8))
-                actions.append(a)
-                seats.append(p)
+                x = np.frombuffer(enc.observation(state, p), dtype=np.float32)
+                rows.append((x, np.frombuffer(enc.mask_of(legal), dtype=np.uint8), a, p))
             state.apply(p, move)
         if advance is not None:
             advance()
-        if not state.is_over():
-            del obs[len(obs) - len(seats) :], masks[len(masks) - len(seats) :]
-            del actions[len(actions) - len(seats) :]
+        if not state.is_over():  # a runaway game teaches nothing
             continue
         r = rewards(state.result(), "mixed")
-        rets += [r[p] for p in seats]
+        for x, m, a, p in rows:
+            obs.append(x)
+            masks.append(m)
+            actions.append(a)
+            rets.append(r[p])
     return (
         torch.from_numpy(np.stack(obs)),
         torch.from_numpy(np.stack(masks)).bool(),

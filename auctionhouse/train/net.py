@@ -4,6 +4,8 @@ network (`auctionhouse.bots.policy_net`) reads, under the same names."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import torch
 from torch import nn
@@ -47,13 +49,13 @@ class PolicyValueNet(nn.Module):
                 f"the policy file is of {theirs[0]} at {theirs[1]} players with layers {hidden}, "
                 f"not of {ours[0]} at {ours[1]} with {self.sizes[2]}"
             )
-        with torch.no_grad():
-            for k, (w, b) in enumerate(net.trunk):
-                self.trunk[k].weight.copy_(torch.from_numpy(w.T.copy()))
-                self.trunk[k].bias.copy_(torch.from_numpy(b))
-            for name, w, b in (("pi", net.pi_w, net.pi_b), ("v", net.v_w, net.v_b)):
-                getattr(self, name).weight.copy_(torch.from_numpy(w.T.copy()))
-                getattr(self, name).bias.copy_(torch.from_numpy(b))
+        # the file's names are ours with the trunk's index joined on ("trunk0" for "trunk.0")
+        self.load_state_dict(
+            {
+                re.sub(r"^trunk(\d)", r"trunk.\1", k): torch.from_numpy(a)
+                for k, a in net.arrays().items()
+            }
+        )
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The weights as numpy arrays named as the play-time network reads them."""

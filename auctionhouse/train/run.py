@@ -125,7 +125,7 @@ class Trainer:
         saved = {
             "net": self.net.state_dict(),
             "opt": self.opt.state_dict(),
-            "past": [_arrays_of(p) for p in self.league.past],
+            "past": [p.arrays() for p in self.league.past],
             "rng": self.rng.getstate(),
             "gen": self.gen.get_state(),
             "update": self.update,
@@ -274,15 +274,6 @@ class Trainer:
             if state.is_over():
                 shares.append(state.result().shares()[me])
         return share_ci95(shares)
-
-
-def _arrays_of(net: PolicyNet) -> dict:
-    out = {}
-    for k, (w, b) in enumerate(net.trunk):
-        out[f"trunk{k}.weight"], out[f"trunk{k}.bias"] = w.T.copy(), b
-    out["pi.weight"], out["pi.bias"] = net.pi_w.T.copy(), net.pi_b
-    out["v.weight"], out["v.bias"] = net.v_w.T.copy(), net.v_b
-    return out
 
 
 def plot_curve(curve: list[dict], path: Path, title: str, players: int) -> None:
