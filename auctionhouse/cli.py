@@ -835,6 +835,14 @@ def train(
             callback=one_of("auto", "cpu", "cuda"), help="Where updates run: auto, cpu or cuda."
         ),
     ] = "auto",
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=256,
+            help="Processes playing the games (the same games and model with any number).",
+        ),
+    ] = 1,
 ) -> None:
     """Train a learned bot by self-play against a league (past versions of itself, heuristic,
     ismcts, random), after a warm start imitating TEACHER. Writes OUT/policy.npz (play it with
@@ -851,7 +859,7 @@ def train(
     g, opts = game_options(game, option, deck)
     run = open_run(
         g, players, opts, out, resume, seed, games_per_update, teacher, warm_games,
-        None if device == "auto" else device, init,
+        None if device == "auto" else device, init, workers,
     )  # fmt: skip
     train_with_display(run, minutes, updates, console)
 

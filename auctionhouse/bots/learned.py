@@ -83,20 +83,20 @@ class LearnedBot(Bot):
 
     def act(self, obs: Observation) -> Move:
         enc, net = self.fitted(obs.game, obs.num_players, obs.options)
-        mask = np.frombuffer(enc.mask_of(obs.legal), dtype=np.uint8)
+        mask = np.frombuffer(enc.mask_of(obs.legal), dtype=np.uint8).astype(bool)
         if not mask.any():  # every legal amount beyond the encoding's cap: rare, see envs docs
             return self._fallback.choose(obs.legal)
         x = np.frombuffer(enc.observe(obs.view(log=False)), dtype=np.float32)
-        logits, _ = net.forward(x)
-        action = self.pick(logits, mask)
+        logits, _ = net.forward(x, mask)
+        action = self.pick(net, logits, mask)
         return enc.actions.move(action, obs.legal)
 
-    def pick(self, logits: np.ndarray, mask: np.ndarray) -> int:
-        legal = np.flatnonzero(mask)
-        scores = logits[legal]
+    def pick(self, net: PolicyNet, logits: np.ndarray, mask: np.ndarray) -> int:
         t = self.settings["temperature"]
         if t == 0:
-            return int(legal[int(np.argmax(scores))])
+            return net.best(logits, mask)
+        legal = np.flatnonzero(mask)
+        scores = logits[legal]
         z = (scores - scores.max()) / t
         p = np.exp(z)
         # the first id whose cumulative probability passes the draw (the last if rounding

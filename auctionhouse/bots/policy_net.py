@@ -6,6 +6,14 @@ for, its observation and action sizes, and how it was trained. The network is a 
 fully connected layers with ReLU, then a policy head (one logit per action id) and a value head
 (the seat's expected reward). Only numpy runs here: training code is never imported at play
 time.
+
+An amount head (`meta["amounts"]`: the [start, size] of each amount segment, with the arrays
+`amount.weight` and `amount.bias`) gives the ids of an amount segment (a bid, a price) their
+logits by shape instead of one by one: for each segment the network gives the move kind's logit
+and the centre and width of a bell over the amounts' offsets; an amount's logit is the kind's
+plus the log of its share of the bell among the legal amounts. Neighbouring amounts share what
+is learned of them, and a kind's probability is one number whatever the count of its legal
+amounts. The training network (`auctionhouse.train.net`) computes the same in torch.
 """
 
 from __future__ import annotations
@@ -25,11 +33,21 @@ SHIPPED = files("auctionhouse.bots") / "weights"
 MOST_FILE_BYTES = 64 * 2**20  # a weights file bigger than this is not one of ours
 
 
+def bell_scale(size: int) -> tuple[float, float, float]:
+    """How the amount head's outputs become a bell over offsets 0..size-1: centre =
+    softplus(a) * c, width = softplus(b) * w + floor (at start, a bell over the lower amounts)."""
+    return size / 8, size / 16, 0.5
+
+
 class PolicyNet:
     """The numpy network: `forward(obs)` gives the logits and the value."""
 
     def __init__(self, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
         self.meta = meta
+        self.amounts = [(int(a), int(b)) for a, b in meta.get("amounts", [])]
+        if self.amounts:
+            self.amount_w = np.ascontiguousarray(arrays["amount.weight"].T, dtype=np.float32)
+            self.amount_b = arrays["amount.bias"].astype(np.float32)
         self.trunk = []
         k = 0
         while f"trunk{k}.weight" in arrays:
@@ -50,16 +68,64 @@ class PolicyNet:
             out[f"trunk{k}.weight"], out[f"trunk{k}.bias"] = w.T.copy(), b
         out["pi.weight"], out["pi.bias"] = self.pi_w.T.copy(), self.pi_b
         out["v.weight"], out["v.bias"] = self.v_w.T.copy(), self.v_b
+        if self.amounts:
+            out["amount.weight"], out["amount.bias"] = self.amount_w.T.copy(), self.amount_b
         return out
 
-    def forward(self, obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Logits (…, actions) and values (…) of one observation or a batch."""
+    def forward(
+        self, obs: np.ndarray, mask: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Logits (…, actions) and values (…) of one observation or a batch. With an amount
+        head the logits of amounts depend on which are legal: give `mask` (bool, like the
+        logits) to have them (without it they are the plain head's)."""
         h = obs
         for w, b in self.trunk:
             h = h @ w
             h += b
             np.maximum(h, 0.0, out=h)
-        return h @ self.pi_w + self.pi_b, (h @ self.v_w + self.v_b)[..., 0]
+        logits = h @ self.pi_w + self.pi_b
+        if self.amounts and mask is not None:
+            self._amount_logits(h, mask, logits)
+        return logits, (h @ self.v_w + self.v_b)[..., 0]
+
+    def _amount_logits(self, h: np.ndarray, mask: np.ndarray, logits: np.ndarray) -> None:
+        out = h @ self.amount_w + self.amount_b
+        for i, (start, size) in enumerate(self.amounts):
+            c, w, floor = bell_scale(size)
+            centre = np.logaddexp(0.0, out[..., 3 * i + 1]) * c
+            width = np.logaddexp(0.0, out[..., 3 * i + 2]) * w + floor
+            offsets = np.arange(size, dtype=np.float32)
+            shape = -0.5 * ((offsets - centre[..., None]) / width[..., None]) ** 2
+            shown = np.where(mask[..., start : start + size], shape, -np.inf)
+            top = shown.max(axis=-1, keepdims=True)
+            top = np.where(np.isfinite(top), top, 0.0)  # no legal amount: any number will do
+            mass = np.exp(shown - top).sum(-1, keepdims=True)
+            total = top + np.log(mass, out=np.zeros_like(mass), where=mass > 0)
+            logits[..., start : start + size] = out[..., 3 * i, None] + shape - total
+
+    def best(self, logits: np.ndarray, mask: np.ndarray) -> int:
+        """The greedy choice among the legal ids (`mask` bool): with an amount head, the most
+        likely move kind first (a segment's total against each other legal id), then its most
+        likely amount; without one, the id of the highest logit."""
+        legal = np.flatnonzero(mask)
+        if not self.amounts:
+            return int(legal[np.argmax(logits[legal])])
+        best_id, best = -1, -np.inf
+        inside = np.zeros(len(mask), dtype=bool)
+        for start, size in self.amounts:
+            inside[start : start + size] = True
+            ids = legal[(legal >= start) & (legal < start + size)]
+            if len(ids):
+                scores = logits[ids]
+                total = np.logaddexp.reduce(scores)
+                if total > best:
+                    best_id, best = int(ids[np.argmax(scores)]), total
+        rest = legal[~inside[legal]]
+        if len(rest):
+            i = int(np.argmax(logits[rest]))
+            if logits[rest[i]] > best:
+                best_id = int(rest[i])
+        return best_id
 
 
 def read_policy(path: str | Path) -> PolicyNet:

@@ -36,6 +36,9 @@ class Encoding:
     game_name: str = ""
     # what the docs say of the action space (caps, discretization), one paragraph
     actions_text: str = ""
+    # the segments whose ids are amounts in ascending order (bids, prices): a learned policy
+    # may give them logits by shape (`auctionhouse.bots.policy_net`)
+    amount_kinds: tuple[str, ...] = ()
 
     def __init__(self, game: Game, players: int, options: dict[str, Any] | None = None) -> None:
         self.game = game
@@ -94,6 +97,12 @@ class Encoding:
                 self._masks.clear()
             found = self._masks[key] = self.actions.mask(legal)
         return found
+
+    def amount_segments(self) -> tuple[tuple[int, int], ...]:
+        """(first id, size) of each amount segment."""
+        return tuple(
+            (seg.start, seg.size) for seg in self.actions.segments if seg.kind in self.amount_kinds
+        )
 
     def legal_actions(self, state: State, seat: int) -> list[int]:
         return self.actions.legal_ids(state.legal_moves(seat))

@@ -29,11 +29,12 @@ def open_run(
     warm_games: int,
     device: str | None,
     init: Path | None = None,
+    workers: int = 1,
 ) -> Trainer:
     """The trainer of a new run in `out`, or of the run in `resume` (which must be of this game
     and player count)."""
     if resume is not None:
-        t = Trainer.resume(resume, device)
+        t = Trainer.resume(resume, device, workers)
         c = t.config
         if (c.game, c.players) != (game.name, players):
             raise AuctionhouseError(
@@ -56,7 +57,7 @@ def open_run(
         games_per_update=games_per_update, teacher=teacher, warm_games=warm_games,
         init=str(init) if init is not None else "",
     )  # fmt: skip
-    return Trainer(config, folder, device)
+    return Trainer(config, folder, device, workers)
 
 
 def describe(row: dict) -> str:

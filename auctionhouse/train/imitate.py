@@ -14,56 +14,21 @@ import random
 import numpy as np
 import torch
 
-from ..bots.ismcts import rewards
-from ..bots.registry import make_bot
-from ..core import Game
-from ..core.players import Observation
-from ..envs.encoding import Encoding
 from .net import PolicyValueNet
-from .rollout import MOST_MOVES
+from .work import Setting, Workers, chunks, teacher_games
 
 
 def teacher_examples(
-    game: Game,
-    players: int,
-    options: dict,
-    enc: Encoding,
-    teacher: str,
-    games: int,
-    rng: random.Random,
-    advance=None,
+    setting: Setting, teacher: str, games: int, rng: random.Random, workers: Workers
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
     """Observations, masks, the teacher's action ids and final rewards of `games` games."""
-    obs, masks, actions, rets = [], [], [], []
-    for _ in range(games):
-        state = game.new_state(players, options, seed=rng.getrandbits(63))
-        bots = [make_bot(teacher, game, rng.getrandbits(63)) for _ in range(players)]
-        rows: list[tuple[np.ndarray, np.ndarray, int, int]] = []  # this game's decisions
-        while not state.is_over() and len(state.history) < MOST_MOVES:
-            p = state.next_actor()
-            legal = state.legal_moves(p)
-            move = bots[p].act(Observation(state, p, legal))
-            a = enc.action(move)
-            if a is not None:
-                x = np.frombuffer(enc.observation(state, p), dtype=np.float32)
-                rows.append((x, np.frombuffer(enc.mask_of(legal), dtype=np.uint8), a, p))
-            state.apply(p, move)
-        if advance is not None:
-            advance()
-        if not state.is_over():  # a runaway game teaches nothing
-            continue
-        r = rewards(state.result(), "mixed")
-        for x, m, a, p in rows:
-            obs.append(x)
-            masks.append(m)
-            actions.append(a)
-            rets.append(r[p])
-    return (
-        torch.from_numpy(np.stack(obs)),
-        torch.from_numpy(np.stack(masks)).bool(),
-        torch.tensor(actions, dtype=torch.long),
-        torch.tensor(rets, dtype=torch.float32),
-    )
+    specs = [
+        (rng.getrandbits(63), tuple(rng.getrandbits(63) for _ in range(setting.players)))
+        for _ in range(games)
+    ]
+    tasks = [(setting, teacher, part) for part in chunks(specs)]
+    parts = workers.map(teacher_games, tasks)
+    return tuple(torch.from_numpy(np.concatenate([p[k] for p in parts])) for k in range(4))
 
 
 def imitate(

@@ -14,22 +14,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..bots.learned import LearnedBot
 from ..bots.policy_net import PolicyNet
-from ..bots.registry import make_bot
-from ..core import Game
-from ..core.players import Bot
 
 # how often each kind fills a seat that is not the learner's: `ismcts`, even with one iteration
 # and random playouts, costs tens of times the others per move, so it is rare
 DEFAULT_WEIGHTS = {"past": 0.45, "heuristic": 0.4, "ismcts": 0.01, "random": 0.1}
-# the pool's bots, as specs; `past` is a past version of the learner
-POOL = {
-    "past": None,
-    "heuristic": "heuristic",
-    "ismcts": "ismcts:iterations=1:amounts=2:rollout=random",
-    "random": "random",
-}
 
 
 @dataclass
@@ -45,24 +34,22 @@ class League:
         if len(self.past) > self.most_past:
             self.past.pop(0)
 
-    def lineup(self, game: Game, players: int, rng: random.Random) -> list[tuple[str, Bot | None]]:
-        """Each seat's (kind, bot); the learner's seats have kind `learner` and no bot."""
+    def lineup(self, players: int, rng: random.Random) -> tuple[tuple[str, int, int], ...]:
+        """Each seat's (kind, bot seed, past version or -1); the learner's seats have kind
+        `learner` (the bots themselves are made where the game is played: `work.POOL`)."""
         if rng.random() < self.self_play:
-            return [("learner", None)] * players
+            return (("learner", 0, -1),) * players
         kinds = [k for k, w in self.weights.items() if w > 0 and (k != "past" or self.past)]
         weights = [self.weights[k] for k in kinds]
         me = rng.randrange(players)
         table = rng.choices(kinds, weights)[0] if rng.random() < self.same_table else None
-        seats: list[tuple[str, Bot | None]] = []
+        seats = []
         for p in range(players):
             if p == me:
-                seats.append(("learner", None))
+                seats.append(("learner", 0, -1))
                 continue
             kind = table or rng.choices(kinds, weights)[0]
             seed = rng.getrandbits(63)
-            if kind == "past":
-                bot = LearnedBot.playing(self.past[rng.randrange(len(self.past))], seed)
-            else:
-                bot = make_bot(POOL[kind], game, seed)
-            seats.append((kind, bot))
-        return seats
+            past = rng.randrange(len(self.past)) if kind == "past" else -1
+            seats.append((kind, seed, past))
+        return tuple(seats)

@@ -1,6 +1,7 @@
 """The network trained here: fully connected layers with ReLU, a policy head (one logit per
-action id, illegal ids masked) and a value head. `arrays` gives the numpy arrays the play-time
-network (`auctionhouse.bots.policy_net`) reads, under the same names."""
+action id, illegal ids masked), optionally an amount head for the amount segments (the bell of
+`auctionhouse.bots.policy_net`), and a value head. `arrays` gives the numpy arrays the play-time
+network reads, under the same names."""
 
 from __future__ import annotations
 
@@ -10,15 +11,23 @@ import numpy as np
 import torch
 from torch import nn
 
+from ..bots.policy_net import bell_scale
 from ..core import AuctionhouseError
 
 MASKED = -1e9  # the logit of an illegal action id
 
 
 class PolicyValueNet(nn.Module):
-    def __init__(self, obs_size: int, num_actions: int, hidden: tuple[int, ...] = (256, 256)):
+    def __init__(
+        self,
+        obs_size: int,
+        num_actions: int,
+        hidden: tuple[int, ...] = (256, 256),
+        amounts: tuple[tuple[int, int], ...] = (),
+    ):
         super().__init__()
         self.sizes = (obs_size, num_actions, tuple(hidden))
+        self.amounts = tuple((int(a), int(b)) for a, b in amounts)
         layers, width = [], obs_size
         for h in hidden:
             layers.append(nn.Linear(width, h))
@@ -29,14 +38,40 @@ class PolicyValueNet(nn.Module):
         # a small policy layer starts the policy near uniform over the legal ids
         nn.init.orthogonal_(self.pi.weight, gain=0.01)
         nn.init.zeros_(self.pi.bias)
+        if self.amounts:
+            # per amount segment: the kind's logit, the bell's centre and width
+            self.amount = nn.Linear(width, 3 * len(self.amounts))
+            nn.init.orthogonal_(self.amount.weight, gain=0.01)
+            nn.init.zeros_(self.amount.bias)
 
     def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """Masked logits (illegal ids at MASKED) and values."""
         h = obs
         for layer in self.trunk:
             h = torch.relu(layer(h))
-        logits = self.pi(h).masked_fill(~mask, MASKED)
-        return logits, self.v(h).squeeze(-1)
+        logits = self.pi(h)
+        if self.amounts:
+            logits = self._amount_logits(h, mask, logits)
+        return logits.masked_fill(~mask, MASKED), self.v(h).squeeze(-1)
+
+    def _amount_logits(self, h, mask, logits):
+        """`policy_net.PolicyNet._amount_logits` in torch: each amount segment's logits are the
+        kind's logit plus the log share of the bell among the legal amounts."""
+        out = self.amount(h)
+        pieces, at = [], 0
+        for i, (start, size) in enumerate(self.amounts):
+            c, w, floor = bell_scale(size)
+            centre = nn.functional.softplus(out[..., 3 * i + 1]) * c
+            width = nn.functional.softplus(out[..., 3 * i + 2]) * w + floor
+            offsets = torch.arange(size, dtype=h.dtype, device=h.device)
+            shape = -0.5 * ((offsets - centre[..., None]) / width[..., None]) ** 2
+            legal = mask[..., start : start + size]
+            total = torch.logsumexp(shape.masked_fill(~legal, float("-inf")), -1, keepdim=True)
+            total = torch.where(torch.isfinite(total), total, torch.zeros_like(total))
+            pieces += [logits[..., at:start], out[..., 3 * i, None] + shape - total]
+            at = start + size
+        pieces.append(logits[..., at:])
+        return torch.cat(pieces, -1)
 
     def load_arrays(self, net, meta: dict) -> None:
         """Take the weights of a play-time network (`policy_net.PolicyNet`) of the same shape;
@@ -44,10 +79,12 @@ class PolicyValueNet(nn.Module):
         theirs = (net.meta.get("game"), net.meta.get("players"), net.obs_size, net.num_actions)
         ours = (meta["game"], meta["players"], meta["obs_size"], meta["num_actions"])
         hidden = tuple(w.shape[1] for w, _ in net.trunk)
-        if theirs != ours or hidden != self.sizes[2]:
+        if theirs != ours or hidden != self.sizes[2] or tuple(net.amounts) != self.amounts:
+            heads = " and an amount head" if net.amounts else ""
             raise AuctionhouseError(
-                f"the policy file is of {theirs[0]} at {theirs[1]} players with layers {hidden}, "
-                f"not of {ours[0]} at {ours[1]} with {self.sizes[2]}"
+                f"the policy file is of {theirs[0]} at {theirs[1]} players with layers {hidden}"
+                f"{heads}, not of {ours[0]} at {ours[1]} with {self.sizes[2]}"
+                + (" and an amount head" if self.amounts else "")
             )
         # the file's names are ours with the trunk's index joined on ("trunk0" for "trunk.0")
         self.load_state_dict(
@@ -63,7 +100,7 @@ class PolicyValueNet(nn.Module):
         for k, layer in enumerate(self.trunk):
             out[f"trunk{k}.weight"] = layer.weight.detach().cpu().numpy()
             out[f"trunk{k}.bias"] = layer.bias.detach().cpu().numpy()
-        for name in ("pi", "v"):
+        for name in ("pi", "v", "amount") if self.amounts else ("pi", "v"):
             layer = getattr(self, name)
             out[f"{name}.weight"] = layer.weight.detach().cpu().numpy()
             out[f"{name}.bias"] = layer.bias.detach().cpu().numpy()

@@ -6,8 +6,8 @@ run needs (weights, optimizer, past versions, random generators, the curve so fa
 written atomically every `checkpoint_every` updates; `DIR/policy.npz` is the latest policy as
 the `learned` bot reads it; `DIR/curve.csv` and `DIR/curve.png` the learning curve. A run's
 updates depend only on the seed and the settings: the same seed and number of updates give the
-same weights on the same machine, resumed or not (each update plays fresh games, and torch runs
-on a fixed number of threads).
+same weights on the same machine, resumed or not, with one worker process or many (each update
+plays fresh games, cut into chunks of a fixed size; torch runs on a fixed number of threads).
 """
 
 from __future__ import annotations
@@ -24,18 +24,16 @@ from pathlib import Path
 import torch
 
 from ..arena.stats import share_ci95
-from ..bots.learned import LearnedBot
 from ..bots.policy_net import PolicyNet, read_policy, to_npz
-from ..bots.registry import make_bot
 from ..core import AuctionhouseError
-from ..core.players import Observation
 from ..envs.encodings import encoding_for
 from ..games import get_game
 from .imitate import imitate, teacher_examples
 from .league import DEFAULT_WEIGHTS, League
 from .net import PolicyValueNet
 from .ppo import PPOSettings, ppo_update
-from .rollout import MOST_MOVES, Rollout
+from .rollout import Rollout
+from .work import Setting, Workers, chunks, evaluation_games
 
 CURVE_FIELDS = [
     "update", "games", "decisions", "seconds", "policy_loss", "value_loss", "entropy", "kl",
@@ -66,6 +64,7 @@ class TrainConfig:
     eval_games: int = 60  # the learner in one seat (rotated) against `heuristic`
     checkpoint_every: int = 10
     threads: int = 1
+    amount_head: bool = True  # amount segments' logits by a bell (policy_net); False: one by one
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -75,13 +74,17 @@ class TrainConfig:
         data = dict(data)
         data["ppo"] = PPOSettings(**data.get("ppo", {}))
         data["hidden"] = tuple(data.get("hidden", (256, 256)))
+        data.setdefault("amount_head", False)  # runs from before the amount head had none
         return cls(**data)
 
 
 class Trainer:
-    """One run in `out`: made fresh from a config, or resumed from the directory."""
+    """One run in `out`: made fresh from a config, or resumed from the directory; its games
+    are played by `workers` processes (1: this one)."""
 
-    def __init__(self, config: TrainConfig, out: Path, device: str | None = None) -> None:
+    def __init__(
+        self, config: TrainConfig, out: Path, device: str | None = None, workers: int = 1
+    ) -> None:
         self.config = c = config
         self.out = Path(out)
         self.game = get_game(c.game)
@@ -89,10 +92,12 @@ class Trainer:
         torch.set_num_threads(c.threads)
         self.device = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
         torch.manual_seed(c.seed)
-        self.net = PolicyValueNet(self.enc.size, self.enc.num_actions, c.hidden)
+        amounts = self.enc.amount_segments() if c.amount_head else ()
+        self.net = PolicyValueNet(self.enc.size, self.enc.num_actions, c.hidden, amounts)
         self.opt = torch.optim.Adam(self.net.parameters(), lr=c.ppo.lr)
         self.league = League(c.self_play, c.same_table, dict(c.league_weights))
-        self.rollout = Rollout(self.game, c.players, self.enc.options, self.enc, self.league)
+        self.rollout = Rollout(self.game, c.players, self.enc.options, self.league)
+        self.workers = Workers(workers)
         self.rng = random.Random(c.seed)
         self.gen = torch.Generator().manual_seed(c.seed)
         self.update = 0
@@ -103,14 +108,14 @@ class Trainer:
 
     # --- files ---------------------------------------------------------------------------
     @classmethod
-    def resume(cls, out: Path, device: str | None = None) -> Trainer:
+    def resume(cls, out: Path, device: str | None = None, workers: int = 1) -> Trainer:
         out = Path(out)
         try:
             config = TrainConfig.from_json(json.loads((out / "config.json").read_text()))
             saved = torch.load(out / "checkpoint.pt", weights_only=False)
         except (OSError, ValueError, TypeError, KeyError) as e:
             raise AuctionhouseError(f"{out}: no training run to resume ({e})") from None
-        t = cls(config, out, device)
+        t = cls(config, out, device, workers)
         t.net.load_state_dict(saved["net"])
         t.opt.load_state_dict(saved["opt"])
         t.league.past = [PolicyNet(a, t.meta()) for a in saved["past"]]
@@ -147,6 +152,7 @@ class Trainer:
             "obs_size": self.enc.size,
             "num_actions": self.enc.num_actions,
             "hidden": list(c.hidden),
+            "amounts": [list(a) for a in self.net.amounts],
             "updates": self.update,
             "games": sum(r["games"] for r in self.curve),
             "seconds": round(self.seconds),
@@ -178,6 +184,20 @@ class Trainer:
     ) -> None:
         """Train until `updates` in all (None: no limit) or `minutes` of this call have gone;
         the run stops after the update during which the time ran out."""
+        try:
+            self._run(updates, minutes, on_update, clock)
+        finally:
+            self.workers.close()
+
+    def setting(self, with_net: bool = True) -> Setting:
+        """The game the workers play, with the learner's network as it is now."""
+        c = self.config
+        options = json.dumps(self.enc.options, sort_keys=True)
+        if not with_net:
+            return Setting(c.game, c.players, options)
+        return Setting(c.game, c.players, options, self.net.arrays(), self.meta())
+
+    def _run(self, updates, minutes, on_update, clock) -> None:
         c = self.config
         start = clock()
         if self.update == 0 and not self.curve:
@@ -189,9 +209,10 @@ class Trainer:
             if minutes is not None and clock() - start >= 60 * minutes:
                 break
             began = clock()
-            self.net.to("cpu")
-            self.net.eval()
-            batch = self.rollout.play(self.net, c.games_per_update, self.rng, self.gen)
+            setting = self.setting()
+            batch = self.rollout.play(
+                setting.arrays, setting.meta, c.games_per_update, self.rng, self.workers
+            )
             self.net.to(self.device)
             self.net.train()
             stats = ppo_update(self.net, self.opt, batch, c.ppo, self.gen, self.device)
@@ -220,7 +241,7 @@ class Trainer:
         c = self.config
         began = clock()
         data = teacher_examples(
-            self.game, c.players, self.enc.options, self.enc, c.teacher, c.warm_games, self.rng
+            self.setting(with_net=False), c.teacher, c.warm_games, self.rng, self.workers
         )
         self.net.to(self.device)
         stats = imitate(
@@ -257,22 +278,16 @@ class Trainer:
         `opponent`, with its 95% interval; its own generator, so training draws the same."""
         c = self.config
         rng = random.Random(f"eval {c.seed} {self.update}")
-        net = PolicyNet(self.net.arrays(), self.meta())
-        shares = []
-        for g in range(games):
-            me = g % c.players
-            state = self.game.new_state(c.players, self.enc.options, seed=rng.getrandbits(63))
-            bots = [
-                LearnedBot.playing(net, rng.getrandbits(63))
-                if p == me
-                else make_bot(opponent, self.game, rng.getrandbits(63))
-                for p in range(c.players)
-            ]
-            while not state.is_over() and len(state.history) < MOST_MOVES:
-                p = state.next_actor()
-                state.apply(p, bots[p].act(Observation(state, p, state.legal_moves(p))))
-            if state.is_over():
-                shares.append(state.result().shares()[me])
+        games = [
+            (
+                rng.getrandbits(63),
+                g % c.players,
+                tuple(rng.getrandbits(63) for _ in range(c.players)),
+            )
+            for g in range(games)
+        ]
+        tasks = [(self.setting(), opponent, part) for part in chunks(games)]
+        shares = [x for got in self.workers.map(evaluation_games, tasks) for x in got]
         return share_ci95(shares)
 
 

@@ -10,7 +10,8 @@ import pytest
 import torch
 
 from auctionhouse.bots.learned import LearnedBot
-from auctionhouse.bots.policy_net import read_policy
+from auctionhouse.bots.policy_net import PolicyNet, read_policy
+from auctionhouse.bots.random_bot import RandomBot
 from auctionhouse.core.players import Observation
 from auctionhouse.games import get_game
 from auctionhouse.train.run import TrainConfig, Trainer
@@ -34,10 +35,16 @@ def weights(t: Trainer) -> list[np.ndarray]:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_few_updates_write_the_run(tmp_path, game):
     t = Trainer(tiny(game), tmp_path, "cpu")
-    before = weights(t)
+    before = {k: v.detach().numpy().copy() for k, v in t.net.named_parameters()}
     t.run(updates=2)
     assert t.update == 2
-    assert not any(np.array_equal(a, b) for a, b in zip(weights(t), before, strict=True))
+    after = dict(t.net.named_parameters())
+    # the trunk, the value head and whichever policy head decides the game's ids all learn (an
+    # amount head may leave the plain head's rows of amounts unused: Q.E. has only amounts)
+    heads = ["amount"] if t.net.amounts else ["pi"]
+    for name, old in before.items():
+        if name.split(".")[0] in ("trunk", "v", *heads):
+            assert not np.array_equal(old, after[name].detach().numpy()), name
     for name in ("config.json", "checkpoint.pt", "policy.npz", "curve.csv", "curve.png"):
         assert (tmp_path / name).stat().st_size > 0, name
     with open(tmp_path / "curve.csv") as f:
@@ -65,6 +72,17 @@ def test_resumed_run_equals_uninterrupted_run(tmp_path):
     )
 
 
+def test_workers_play_the_same_games(tmp_path):
+    one = Trainer(tiny("modern-art"), tmp_path / "one", "cpu")
+    one.run(updates=2)
+    two = Trainer(tiny("modern-art", games_per_update=9), tmp_path / "two", "cpu", workers=2)
+    two.config.games_per_update = 2
+    two.run(updates=2)
+    for a, b in zip(weights(one), weights(two), strict=True):
+        assert np.array_equal(a, b)
+    assert [r["eval_share"] for r in one.curve] == [r["eval_share"] for r in two.curve]
+
+
 def test_time_budget_stops_after_the_update_under_way(tmp_path):
     ticks = iter(range(0, 10_000, 50))  # each reading of the clock: 50 s later
     t = Trainer(tiny("qe", teacher="none"), tmp_path, "cpu")
@@ -72,18 +90,66 @@ def test_time_budget_stops_after_the_update_under_way(tmp_path):
     assert 1 <= t.update <= 2
 
 
-def test_numpy_network_equals_torch_network(tmp_path):
-    t = Trainer(tiny("modern-art", hidden=(32, 16)), tmp_path, "cpu")
+def positions(game: str, players: int, count: int, kinds=None):
+    """(state, seat) pairs of random play, where the seat's legal kinds meet `kinds`."""
+    g = get_game(game)
+    rng = np.random.default_rng(3)
+    state = g.new_state(players, seed=5)
+    found = []
+    while len(found) < count:
+        if state.is_over():
+            state = g.new_state(players, seed=int(rng.integers(1 << 30)))
+        p = state.next_actor()
+        legal = state.legal_moves(p)
+        if kinds is None or kinds & {mk.kind for mk in legal}:
+            found.append((state.clone(), p))
+        state.apply(p, RandomBot(int(rng.integers(1 << 30))).choose(legal))
+    return found
+
+
+@pytest.mark.parametrize("game", ["modern-art", "qe"])
+def test_numpy_network_equals_torch_network(tmp_path, game):
+    t = Trainer(tiny(game, hidden=(32, 16)), tmp_path, "cpu")
     t.run(updates=1)
     net = read_policy(tmp_path / "policy.npz")
-    state = get_game("modern-art").new_state(3, seed=5)
-    x = np.frombuffer(t.enc.observation(state, 0), dtype=np.float32)
-    mask = np.frombuffer(t.enc.mask(state, 0), dtype=np.uint8).astype(bool)
-    logits, value = net.forward(x)
-    with torch.no_grad():
-        tl, tv = t.net(torch.from_numpy(x)[None], torch.from_numpy(mask)[None])
-    assert np.allclose(logits[mask], tl[0].numpy()[mask], atol=1e-4)
-    assert np.isclose(value, float(tv[0]), atol=1e-5)
+    assert net.amounts == list(t.enc.amount_segments()) and net.amounts
+    for state, p in positions(game, 3, 40, {"bid", "price", "open"}):
+        x = np.frombuffer(t.enc.observation(state, p), dtype=np.float32)
+        mask = np.frombuffer(t.enc.mask(state, p), dtype=np.uint8).astype(bool)
+        logits, value = net.forward(x, mask)
+        with torch.no_grad():
+            tl, tv = t.net(torch.from_numpy(x)[None], torch.from_numpy(mask)[None])
+        assert np.allclose(logits[mask], tl[0].numpy()[mask], atol=1e-4)
+        assert np.isclose(value, float(tv[0]), atol=1e-5)
+        # the legal amounts of a segment share its kind's probability: their logits' log-sum
+        # is the kind's logit, however many amounts are legal
+        out = x.copy()
+        for w, b in net.trunk:
+            out = np.maximum(out @ w + b, 0)
+        kind_logits = (out @ net.amount_w + net.amount_b)[0::3]
+        for (start, size), k in zip(net.amounts, kind_logits, strict=True):
+            legal = mask[start : start + size]
+            if legal.any():
+                assert np.isclose(
+                    np.logaddexp.reduce(logits[start : start + size][legal]), k, atol=1e-5
+                )
+
+
+def test_greedy_choice_takes_the_likeliest_kind_then_its_likeliest_amount():
+    meta = {"amounts": [[1, 4]]}
+    net = PolicyNet(
+        {
+            "pi.weight": np.zeros((6, 1)), "pi.bias": np.zeros(6), "v.weight": np.zeros((1, 1)),
+            "v.bias": np.zeros(1), "amount.weight": np.zeros((3, 1)), "amount.bias": np.zeros(3),
+        },
+        meta,
+    )  # fmt: skip
+    # ids: 0 pass, 1..4 amounts, 5 other; the amounts hold 0.6 of the probability in all
+    logits = np.log(np.array([0.3, 0.1, 0.25, 0.15, 0.1, 0.1]))
+    mask = np.ones(6, dtype=bool)
+    assert net.best(logits, mask) == 2  # not 0, the single likeliest id
+    mask[1:5] = False
+    assert net.best(logits, mask) == 0
 
 
 @pytest.mark.parametrize("game", GAMES)

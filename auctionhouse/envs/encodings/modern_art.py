@@ -50,6 +50,7 @@ _PER_PAINTING = 1 / MOST_PLAYED
 
 class ModernArtEncoding(Encoding):
     game_name = "modern-art"
+    amount_kinds = ("bid", "price")
     actions_text = (
         "`play` has one id per card type of the deck in use (25 with the standard deck), "
         "`add` one per type that is not a Double (20), `pass`, `buy` and `decline` one each "

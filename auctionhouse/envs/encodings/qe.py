@@ -55,6 +55,7 @@ def money(x: int) -> float:
 
 class QEEncoding(Encoding):
     game_name = "qe"
+    amount_kinds = ("open", "bid")
     actions_text = (
         "Q.E.'s bids have no upper limit (QE-6), so `open` and `bid` share a ladder of "
         f"amounts: every amount 0..{EXACT} (`open` from 1), then {STEPS} geometric steps (a "
