@@ -15,7 +15,7 @@ from ..core import Move, OptionError
 from ..core.players import Bot, Observation, Param
 from ..envs.encoding import Encoding
 from ..envs.encodings import encoding_for
-from .policy_net import PolicyNet, read_policy, shipped_policy
+from .policy_net import PolicyNet, read_policy, sample_index, shipped_policy
 from .random_bot import RandomBot
 
 
@@ -99,7 +99,4 @@ class LearnedBot(Bot):
         scores = logits[legal]
         z = (scores - scores.max()) / t
         p = np.exp(z)
-        # the first id whose cumulative probability passes the draw (the last if rounding
-        # leaves the draw beyond them all)
-        i = int(np.searchsorted(np.cumsum(p / p.sum()), self.rng.random(), side="right"))
-        return int(legal[min(i, len(legal) - 1)])
+        return int(legal[sample_index(p, self.rng.random())])

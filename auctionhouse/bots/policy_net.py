@@ -128,6 +128,16 @@ class PolicyNet:
         return best_id
 
 
+def sample_index(p: np.ndarray, u: float) -> int:
+    """Where a uniform draw `u` in [0, 1) lands among the probabilities `p` (summing to about
+    1): the first index whose cumulative probability passes `u` times their sum, never one of
+    probability 0 (rounding could otherwise carry a draw past the last likely index onto a
+    trailing one of vanishing probability)."""
+    cum = np.cumsum(p, dtype=np.float64)
+    i = int(np.searchsorted(cum, u * cum[-1], side="right"))
+    return i if i < len(p) else int(np.flatnonzero(p)[-1])
+
+
 def read_policy(path: str | Path) -> PolicyNet:
     """A policy from an `.npz` file (OptionError, one line, if it is not one)."""
     path = Path(path)

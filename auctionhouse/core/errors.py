@@ -18,6 +18,9 @@ class IllegalMove(AuctionhouseError):
         self.rule = rule
         self.reason = message
 
+    def __reduce__(self):  # pickled as made (a worker process's error reaches its parent whole)
+        return (type(self), (self.rule, self.reason))
+
 
 class OptionError(AuctionhouseError):
     """Bad game options or player count, named in the message."""

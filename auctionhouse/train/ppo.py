@@ -20,6 +20,9 @@ class PPOSettings:
     value_coef: float = 0.5
     entropy_coef: float = 0.01
     max_grad_norm: float = 0.5
+    # weight of the amounts' own entropy (given their kind) in the bonus: a bell over hundreds of
+    # amounts could otherwise buy the bonus by widening, drawing ever wilder bids
+    amount_entropy: float = 0.1
 
 
 def ppo_update(
@@ -47,14 +50,13 @@ def ppo_update(
             logits, v = net(obs, mask)
             logp_all = torch.log_softmax(logits, -1)
             logp = logp_all.gather(1, act[:, None]).squeeze(1)
-            ratio = torch.exp(logp - old_logp)
+            # bounded: one decision's ratio cannot overflow the batch's loss
+            ratio = torch.exp(torch.clamp(logp - old_logp, -20.0, 20.0))
             policy_loss = -torch.min(
                 ratio * a, torch.clamp(ratio, 1 - s.clip, 1 + s.clip) * a
             ).mean()
             value_loss = 0.5 * ((v - ret) ** 2).mean()
-            probs = logp_all.exp()
-            # illegal ids have probability 0: leave them out of the entropy
-            entropy = -(probs * logp_all.masked_fill(~mask, 0.0)).sum(-1).mean()
+            entropy = policy_entropy(logp_all, mask, net.amounts, s.amount_entropy).mean()
             loss = policy_loss + s.value_coef * value_loss - s.entropy_coef * entropy
             opt.zero_grad()
             loss.backward()
@@ -67,3 +69,24 @@ def ppo_update(
                 sums["kl"] += float((old_logp - logp).mean())
             steps += 1
     return {k: v / max(steps, 1) for k, v in sums.items()}
+
+
+def policy_entropy(logp_all, mask, amounts, amount_weight: float):
+    """Each decision's entropy over its legal ids; with amount segments, the entropy of the
+    move kind (an amount segment counts as one kind) plus `amount_weight` times the expected
+    entropy of the amount given its kind."""
+    plogp = (logp_all.exp() * logp_all.masked_fill(~mask, 0.0)).sum(-1)
+    if not amounts:
+        return -plogp
+    probs = logp_all.exp()
+    within = torch.zeros_like(plogp)
+    for start, size in amounts:
+        seg = probs[..., start : start + size]
+        total = seg.sum(-1)
+        # sum p log p over the segment = P log P + P * (-H(amount | kind))
+        seg_plogp = (seg * logp_all[..., start : start + size].masked_fill(
+            ~mask[..., start : start + size], 0.0)).sum(-1)  # fmt: skip
+        kind_plogp = total * torch.log(total.clamp_min(1e-30))
+        within = within + (seg_plogp - kind_plogp)  # = -P * H(amount | kind)
+        plogp = plogp - seg_plogp + kind_plogp
+    return -plogp - amount_weight * within

@@ -112,7 +112,8 @@ class Trainer:
         out = Path(out)
         try:
             config = TrainConfig.from_json(json.loads((out / "config.json").read_text()))
-            saved = torch.load(out / "checkpoint.pt", weights_only=False)
+            # read onto the CPU: a run checkpointed on a GPU resumes on a machine without one
+            saved = torch.load(out / "checkpoint.pt", weights_only=False, map_location="cpu")
         except (OSError, ValueError, TypeError, KeyError) as e:
             raise AuctionhouseError(f"{out}: no training run to resume ({e})") from None
         t = cls(config, out, device, workers)
@@ -189,6 +190,14 @@ class Trainer:
         finally:
             self.workers.close()
 
+    def optimizer_to(self, device: torch.device) -> None:
+        """The optimizer's moments where the weights are (a resumed run reads them onto the
+        CPU); Adam keeps its step count on the CPU."""
+        for state in self.opt.state.values():
+            for k, v in state.items():
+                if k != "step" and isinstance(v, torch.Tensor) and v.device != device:
+                    state[k] = v.to(device)
+
     def setting(self, with_net: bool = True) -> Setting:
         """The game the workers play, with the learner's network as it is now."""
         c = self.config
@@ -214,6 +223,7 @@ class Trainer:
                 setting.arrays, setting.meta, c.games_per_update, self.rng, self.workers
             )
             self.net.to(self.device)
+            self.optimizer_to(self.device)
             self.net.train()
             stats = ppo_update(self.net, self.opt, batch, c.ppo, self.gen, self.device)
             self.net.to("cpu")

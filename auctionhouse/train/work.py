@@ -21,7 +21,7 @@ import numpy as np
 
 from ..bots.ismcts import rewards
 from ..bots.learned import LearnedBot
-from ..bots.policy_net import PolicyNet
+from ..bots.policy_net import PolicyNet, sample_index
 from ..bots.random_bot import RandomBot
 from ..bots.registry import make_bot
 from ..core.players import Bot, Observation
@@ -96,11 +96,10 @@ def seat_bot(kind: str, seed: int, past: PolicyNet | None, game) -> Bot:
 
 def draw(logits: np.ndarray, legal: np.ndarray, rng: np.random.Generator) -> tuple[int, float]:
     """An id drawn from the softmax of the legal logits, and its log-probability."""
-    scores = logits[legal]
+    scores = logits[legal].astype(np.float64)
     z = scores - scores.max()
     logp = z - np.log(np.exp(z).sum())
-    i = int(np.searchsorted(np.cumsum(np.exp(logp)), rng.random(), side="right"))
-    i = min(i, len(legal) - 1)
+    i = sample_index(np.exp(logp), rng.random())
     return int(legal[i]), float(logp[i])
 
 

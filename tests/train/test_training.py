@@ -4,6 +4,7 @@ weights, and what it writes the `learned` bot plays."""
 from __future__ import annotations
 
 import csv
+import pickle
 
 import numpy as np
 import pytest
@@ -12,9 +13,12 @@ import torch
 from auctionhouse.bots.learned import LearnedBot
 from auctionhouse.bots.policy_net import PolicyNet, read_policy
 from auctionhouse.bots.random_bot import RandomBot
+from auctionhouse.core import IllegalMove
 from auctionhouse.core.players import Observation
 from auctionhouse.games import get_game
+from auctionhouse.train.ppo import policy_entropy
 from auctionhouse.train.run import TrainConfig, Trainer
+from auctionhouse.train.work import draw
 
 GAMES = ["modern-art", "ratzia", "qe", "art-dice"]
 
@@ -177,3 +181,34 @@ def test_a_run_from_a_policy_file_starts_with_its_weights(tmp_path, tiny_policy)
     assert np.allclose(logits, ours[0].numpy(), atol=1e-5)
     t.run(updates=1)
     assert [r["update"] for r in t.curve] == [1]  # no warm start
+
+
+def test_a_draw_never_lands_on_an_id_of_vanishing_probability():
+    class Last:  # a generator whose draw is as close to 1 as a float gets
+        def random(self):
+            return 1 - 2**-53
+
+    logits = np.array([0.0, 0.0, -1e4], dtype=np.float32)
+    action, logp = draw(logits, np.arange(3), Last())
+    assert action == 1 and np.isclose(logp, np.log(0.5))
+
+
+def test_a_worker_error_reaches_the_run_whole():
+    err = pickle.loads(pickle.dumps(IllegalMove("MA-9", "no such card")))
+    assert (err.rule, err.reason, str(err)) == ("MA-9", "no such card", "MA-9: no such card")
+
+
+def test_the_entropy_bonus_counts_an_amount_segment_as_one_kind():
+    torch.manual_seed(0)
+    logits = torch.randn(5, 7)
+    mask = torch.ones(5, 7, dtype=torch.bool)
+    mask[0, 3] = False
+    logp = torch.log_softmax(logits.masked_fill(~mask, -1e9), -1)
+    plain = -(logp.exp() * logp.masked_fill(~mask, 0.0)).sum(-1)
+    assert torch.allclose(policy_entropy(logp, mask, (), 0.1), plain)
+    # the chain rule: kind's entropy plus the amount's given its kind is the whole entropy
+    assert torch.allclose(policy_entropy(logp, mask, ((2, 4),), 1.0), plain, atol=1e-5)
+    p = logp.exp()
+    kinds = torch.stack([p[:, 0], p[:, 1], p[:, 2:6].sum(-1), p[:, 6]], -1)
+    by_kind = -(kinds * kinds.log()).sum(-1)
+    assert torch.allclose(policy_entropy(logp, mask, ((2, 4),), 0.0), by_kind, atol=1e-5)
