@@ -54,9 +54,9 @@ def test_the_bot_plays_the_networks_best_legal_id(game, players):
     for _ in range(30):
         p = state.next_actor()
         legal = state.legal_moves(p)
-        logits, _ = net.forward(np.frombuffer(enc.observation(state, p), np.float32))
         mask = np.frombuffer(enc.mask_of(legal), np.uint8).astype(bool)
-        best = int(np.flatnonzero(mask)[np.argmax(logits[mask])])
+        logits, _ = net.forward(np.frombuffer(enc.observation(state, p), np.float32), mask)
+        best = net.best(logits, mask)
         move = bot.act(Observation(state, p, legal))
         assert enc.action(move) == best
         state.apply(p, move)
