@@ -7,13 +7,13 @@ It reads the game's public log: the events logged since its last call say which 
 vector changed, and only those are written again, from the state's own fields read as the
 game's view reads them. Two kinds:
 
-- `TableTracker`, for a game where everything on the table is public (Ratzia, art-dice): one
-  vector, the table as seat 0 sees it, is kept up to date; a seat's observation is a copy of it
-  with each per-seat block rotated (the observer first) and the few blocks that are the seat's
-  own (who acts, as seen from it) written in.
-- `SeatTracker`, for a game with hidden parts (Modern Art, Q.E.): each seat's vector is kept,
-  with the blocks still to write for it (its pending bits, marked by each event for every seat
-  or for one seat); a call writes them, then hands out a copy.
+- `TableTracker`, for a game whose table is public, or mostly (Ratzia, art-dice, Modern Art):
+  one vector, the table as seat 0 sees it, is kept up to date; a seat's observation is a copy of
+  it with each per-seat block rotated (the observer first) and the blocks that are the seat's
+  own written in (who acts as seen from it; in Modern Art its hand, cash and sealed bid).
+- `SeatTracker`, for a game where what a seat knows is its own (Q.E.: the winning amounts):
+  each seat's vector is kept, with the blocks still to write for it (its pending bits, marked
+  by each event for every seat or for one seat); a call writes them, then hands out a copy.
 
 The blocks that change on nearly every move (the phase, who acts) are written on every call.
 The tests compare a tracker's vectors with `Encoding.observation` after every move of thousands

@@ -90,9 +90,7 @@ class Layout:
         self.sealed = at["sealed"]
         self.my_bid = at["my_bid"]
         self.price = at["price"]
-        self.no_bids = enc.blank()[self.bids :]
         self.no_hand = enc.blank()[:NUM_TYPES]
-        self.no_row = enc.blank()[:NUM_ARTISTS]
         self.per_hand = enc._per_hand
         self.per_deck = enc._per_deck
         self.all_cash = enc._all_cash
