@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from auctionhouse.envs import encoding_for
+from auctionhouse.envs.gym import SeatEnv
 from auctionhouse.envs.pettingzoo import raw_env
 from auctionhouse.envs.tracker import TableTracker, Tracker, ViewTracker
 from auctionhouse.envs.trackers import tracker_for
@@ -117,3 +118,17 @@ def test_the_environment_hands_out_the_trackers_vectors_and_follows_a_new_game(g
         assert obs["observation"].tobytes() == want.tobytes()
         legal = np.flatnonzero(obs["action_mask"])
         e.step(int(legal[rng.randrange(len(legal))]))
+
+
+@pytest.mark.parametrize("game", ["ratzia", "art-dice"])
+def test_the_seat_environment_sees_the_encoding_after_the_bots_moves(game):
+    """Between two of the seat's steps the bots make many moves: the tracker catches up."""
+    env = SeatEnv(game, 3, opponents="random")
+    obs, info = env.reset(seed=8)
+    rng = random.Random(8)
+    done = False
+    while not done:
+        want = env.encoding.observation(env.game_state, env.seat)
+        assert obs.tobytes() == want.tobytes()
+        legal = np.flatnonzero(info["action_mask"])
+        obs, _, done, _, info = env.step(int(legal[rng.randrange(len(legal))]))
