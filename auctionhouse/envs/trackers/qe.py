@@ -98,6 +98,8 @@ class QETracker(SeatTracker[QEState]):
         self.least = [[0] * n for _ in range(n)]  # per seat, per seat: the least it spent
         self.unknown = [[0] * n for _ in range(n)]  # per seat, per seat: wins not known
         self.slots: list[tuple] = []  # per finished auction: what the seats read of it
+        # per seat, what its past blocks were written knowing: (over, the auction it peeked at)
+        self.basis: list[tuple[bool, int]] = [(False, -1)] * n
 
     def catch_up(self, log: list) -> None:
         changed = 0 if self.marked else EVERYTHING
@@ -225,7 +227,8 @@ class QETracker(SeatTracker[QEState]):
         start = self.written[seat]
         known, least, unknown = self.known[seat], self.least[seat], self.unknown[seat]
         peek = s.peeked[seat]
-        if over or 0 <= peek < start:
+        basis = (over, peek)  # what the seat knows of the amounts: all once over, its peek
+        if basis != self.basis[seat] and (over or 0 <= peek < start):
             start = 0
             o[lay.past_winner :] = lay.no_past
             for sums in (known, least, unknown):
@@ -257,6 +260,7 @@ class QETracker(SeatTracker[QEState]):
                     lo = last  # the winner beat it too (QE-7; not so after QE-8's 3rd tie)
                 least[w] += lo + 1
         self.written[seat] = len(slots)
+        self.basis[seat] = basis
         x = s.spent[seat]
         o[lay.spent] = table[x] if x < top else MONEY_CLIP
         for q in SEATS_IN[changed]:
