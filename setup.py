@@ -16,6 +16,8 @@ COMPILED = [
     "auctionhouse/core/rng.py",
     "auctionhouse/core/state.py",
     "auctionhouse/arena/runner.py",
+    "auctionhouse/envs/tracker.py",
+    *(f"auctionhouse/envs/trackers/{g}.py" for g in ("modern_art", "ratzia", "qe", "art_dice")),
     *(
         f"auctionhouse/games/{game}/{module}.py"
         for game, modules in {

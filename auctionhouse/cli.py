@@ -562,8 +562,14 @@ def bench(
         list[str] | None, typer.Option("--game", "-g", help="Only these games.")
     ] = None,
     players: Annotated[
-        int, typer.Option("--players", "-p", help="Players per game (capped to each game's range).")
-    ] = 4,
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Players per game (capped to each game's range; default 4, and with --envs "
+            "every player count).",
+        ),
+    ] = None,
     seconds: Annotated[
         float,
         typer.Option(
@@ -575,9 +581,10 @@ def bench(
         bool,
         typer.Option(
             "--envs",
-            help="Measure the research environments instead: PettingZoo steps/s with random "
-            "masked actions beside the engine's moves/s, and a step's parts in microseconds "
-            "(needs the envs extra).",
+            help="Measure the research environments instead, against their targets: PettingZoo "
+            "steps/s with random masked actions (at least 25,000), and the observation a step "
+            "hands out against the engine move it follows, in microseconds (needs the envs "
+            "extra).",
         ),
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -593,7 +600,7 @@ def bench(
         return
     rows = []
     for g in chosen:
-        n = min(max(players, g.min_players), g.max_players)
+        n = min(max(players or 4, g.min_players), g.max_players)
         if not as_json:
             err.print(f"benchmarking {g.name} ({n} players, {seconds:g} s)...")
         row = bench_game(g, n, seconds)
@@ -623,9 +630,9 @@ def bench(
     console.print(table)
 
 
-def bench_environments(chosen: list, players: int, seconds: float, as_json: bool) -> None:
+def bench_environments(chosen: list, players: int | None, seconds: float, as_json: bool) -> None:
     try:
-        from .envs.bench import bench_envs
+        from .envs.bench import STEPS_TARGET, bench_envs
     except ImportError as e:
         fail(
             f"the environments need the envs extra ({e.name} is missing): "
@@ -633,28 +640,38 @@ def bench_environments(chosen: list, players: int, seconds: float, as_json: bool
         )
     rows = []
     for g in chosen:
-        n = min(max(players, g.min_players), g.max_players)
-        if not as_json:
-            err.print(f"benchmarking the {g.name} environment ({n} players, {seconds:g} s)...")
-        rows.append(bench_envs(g, n, seconds))
+        counts = list(range(g.min_players, g.max_players + 1))
+        if players is not None:
+            counts = [min(max(players, g.min_players), g.max_players)]
+        for n in counts:
+            if not as_json:
+                err.print(f"benchmarking the {g.name} environment ({n} players, {seconds:g} s)...")
+            rows.append(bench_envs(g, n, seconds))
     if as_json:
         print(json.dumps(rows))
         return
-    table = Table(title="Environments: random masked actions, one core")
-    cols = ("game", "players", "engine moves/s", "env steps/s", "raw env steps/s")
-    parts = ("view us", "encode us", "mask us", "engine move us")
-    for col in (*cols, *parts):
+    table = Table(title="Environments: random masked actions, one core (CPU time)")
+    cols = ("game", "players", "env steps/s", f">= {STEPS_TARGET:,}")
+    cols += ("engine move us", "observation us", "< move", "view+encode us", "mask us")
+    for col in cols:
         table.add_column(col, justify="left" if col == "game" else "right")
     for r in rows:
         table.add_row(
             r["game"],
             str(r["players"]),
-            f"{r['engine_moves_per_second']:,.0f}",
             f"{r['env_steps_per_second']:,.0f}",
-            f"{r['raw_env_steps_per_second']:,.0f}",
-            *(f"{r[k]:.1f}" for k in ("view_us", "encode_us", "mask_us", "engine_move_us")),
+            "yes" if r["steps_target_met"] else "NO",
+            *(f"{r[k]:.2f}" for k in ("engine_move_us", "observation_us")),
+            "yes" if r["observation_below_move"] else "NO",
+            *(f"{r[k]:.2f}" for k in ("view_encode_us", "mask_us")),
         )
     console.print(table)
+    steps_ok = sum(r["steps_target_met"] for r in rows)
+    obs_ok = sum(r["observation_below_move"] for r in rows)
+    console.print(
+        f"steps/s >= {STEPS_TARGET:,}: {steps_ok} of {len(rows)}; "
+        f"observation < engine move: {obs_ok} of {len(rows)}"
+    )
 
 
 @command()

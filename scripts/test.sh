@@ -66,13 +66,15 @@ fi
 .venv/bin/python -m pytest -n auto "$@"
 
 # The compiled build (setup.py's COMPILED modules through mypyc, the same source): built in a
-# copy of the package and held to the rules, protocol and replay tests, so that both builds
-# stay the same game. Skipped without mypy or a C compiler, or with AUCTIONHOUSE_TEST_COMPILED=0.
+# copy of the package and held to the rules, protocol and replay tests (and the environments'
+# trackers to the encodings), so that both builds stay the same game. Skipped without mypy or a
+# C compiler, or with AUCTIONHOUSE_TEST_COMPILED=0.
 if [ "${AUCTIONHOUSE_TEST_COMPILED:-1}" != 0 ] && .venv/bin/python -c "import mypyc" 2>/dev/null \
   && command -v cc >/dev/null 2>&1; then
   compiled="$(mktemp -d)"
   trap 'rm -rf "$compiled"' EXIT
   .venv/bin/python scripts/compile.py --out "$compiled" >/dev/null
   PYTHONPATH="$compiled" .venv/bin/python -m pytest -n auto tests/games tests/test_protocol.py \
-    tests/test_bots.py tests/test_arena.py tests/test_rng.py tests/test_setup.py
+    tests/test_bots.py tests/test_arena.py tests/test_rng.py tests/test_setup.py \
+    tests/envs/test_trackers.py
 fi

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core import Game, Move, MoveKind, State
 from .actions import CACHE_MOST, ActionSpace, Segment
+
+if TYPE_CHECKING:
+    from .tracker import Tracker
 
 
 class Feature(NamedTuple):
@@ -58,6 +61,7 @@ class Encoding:
         self.highs = [f.hi for f in self.features for _ in range(f.size)]
         self._zeros = array("f", bytes(4 * at))
         self._masks: dict[tuple, bytes] = {}
+        self.tracker_layout: Any = None  # what a tracker works out of this encoding, once
 
     # --- what a game's encoding gives --------------------------------------------------------
     def build_features(self) -> Sequence[Feature]:
@@ -82,6 +86,13 @@ class Encoding:
 
     def observation(self, state: State, seat: int) -> array:
         return self.observe(state.view(seat, log=False))
+
+    def tracker(self, state: State) -> Tracker:
+        """What keeps every seat's observation of `state` from one step to the next (the
+        environments' way: a call costs a fraction of `observation`; see envs/tracker.py)."""
+        from .trackers import tracker_for
+
+        return tracker_for(self, state)
 
     def mask(self, state: State, seat: int) -> bytes:
         """One byte per action id: 1 when it is legal for `seat` now."""

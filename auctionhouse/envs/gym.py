@@ -28,6 +28,7 @@ from ..core import IllegalMove, OptionError
 from ..core.players import Observation
 from .encodings import encoding_for
 from .episode import check_reward, end_rewards, observation_box, spectator_text
+from .tracker import Tracker
 
 # Gymnasium ids: auctionhouse/<Id>-v0
 GAME_IDS = {"modern-art": "ModernArt", "ratzia": "Ratzia", "qe": "QE", "art-dice": "ArtDice"}
@@ -76,6 +77,7 @@ class SeatEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(enc.num_actions)
         self._rng = random.Random()
         self.game_state = None
+        self._tracker: Tracker | None = None
         self.seat = 0 if seat is None else seat
         self.bots: dict[int, Any] = {}
 
@@ -129,7 +131,11 @@ class SeatEnv(gymnasium.Env):
             state.apply(p, move)
 
     def _observation(self) -> np.ndarray:
-        return np.frombuffer(self.encoding.observation(self.game_state, self.seat), np.float32)
+        state = self.game_state
+        tracker = self._tracker
+        if tracker is None or tracker.state is not state:  # a new game, or one set from outside
+            tracker = self._tracker = self.encoding.tracker(state)
+        return np.frombuffer(tracker.observation(self.seat), np.float32)
 
     def _mask(self) -> np.ndarray:
         state = self.game_state

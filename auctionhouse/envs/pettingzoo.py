@@ -29,8 +29,10 @@ from pettingzoo import AECEnv
 from ..core import IllegalMove, OptionError
 from .encodings import encoding_for
 from .episode import check_reward, end_rewards, observation_box, spectator_text
+from .tracker import Tracker
 
 RENDER_MODES = ("ansi", "human")
+ACTION_TYPES = (int, np.integer)
 
 
 def env(game: str, players: int = 4, **kwargs: Any) -> raw_env:
@@ -78,6 +80,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._ended = False
         self._asked: tuple | None = None
         self.game_state = None
+        self._tracker: Tracker | None = None
 
     def observation_space(self, agent):
         return self._obs_space
@@ -94,6 +97,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         rng = self._rng or random.SystemRandom()
         enc = self.encoding
         self.game_state = enc.game.new_state(enc.players, enc.options, seed=rng.randrange(1 << 62))
+        self._tracker = enc.tracker(self.game_state)
         self.agents = self.possible_agents[:]
         self._ended = False
         self._asked = None
@@ -118,7 +122,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             if agent == self.agent_selection:
                 self._asked = (seat, legal, bits)  # what step() needs, until the state moves
             mask = np.frombuffer(bits, np.int8).copy()
-        obs = np.frombuffer(enc.observation(state, seat), np.float32)
+        tracker = self._tracker
+        if tracker is None or tracker.state is not state:  # a game_state set from outside
+            tracker = self._tracker = enc.tracker(state)
+        obs = np.frombuffer(tracker.observation(seat), np.float32)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action) -> None:
@@ -131,7 +138,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         seat = self._seat[agent]
         state = self.game_state
         enc = self.encoding
-        if not isinstance(action, int | np.integer) or not 0 <= action < enc.num_actions:
+        ok = type(action) is int or isinstance(action, ACTION_TYPES)
+        if not ok or not 0 <= action < enc.num_actions:
             raise IllegalMove(
                 "action", f"an action is an id in 0..{enc.num_actions - 1}, not {action!r}"
             )
@@ -151,8 +159,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             return
         self._asked = None
         state.apply(seat, enc.actions.legal_move(action, legal))
+        # rewards come only at the end (then every agent is done): in a game they stay 0, so
+        # there is nothing to clear (PettingZoo's _clear_rewards, a loop, would cost a move)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         if state.is_over():
             self._end(end_rewards(state.result(), self.reward_kind))
         else:

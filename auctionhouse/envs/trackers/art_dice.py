@@ -1,0 +1,305 @@
+"""The art-dice observations kept from step to step (see `envs/tracker.py`).
+
+Everything on the table is public: the table is kept as seat 0 sees it, and a seat's
+observation is a copy with the seats' blocks rotated, and its head (the phase, the round, the
+first bidder, the banker, the bidder and its roll, the own sales, the rounds without a sale) and
+the highest amounts with their leaders written in (both looked up by what they show). The table
+changes where an event says so: a bid (the bidder's gold and bids), a work put up (the works on
+sale, the bank, the seller's gold, collection and score), a draw (the works on sale, the deck),
+a win (the winner's gold, collection and score, the bank), the works left on sale, the works
+out of the game, and a round's start or the game's end (every seat's gold and bids: what was
+placed goes back).
+"""
+
+from __future__ import annotations
+
+from array import array
+from itertools import product
+
+from ...games.art_dice.cards import (
+    ARTIST_OF,
+    ARTISTS,
+    CARDS,
+    DIE,
+    ON_SALE,
+)
+from ...games.art_dice.state import (
+    BID,
+    E_BID,
+    E_DRAW,
+    E_END,
+    E_PASS,
+    E_ROLL,
+    E_ROUND,
+    E_SELL,
+    E_SKIP,
+    E_STOP,
+    E_UNSOLD,
+    E_WON,
+    ArtDiceState,
+)
+from ..encodings.art_dice import (
+    AMOUNT,
+    BLOCK,
+    COUNTS,
+    GOLD,
+    ROUND_CLIP,
+    SCORE,
+    WORKS_PER_ARTIST,
+    ArtDiceEncoding,
+)
+from ..tracker import TableTracker
+
+# a roll, a skip and a pass change nothing in the table (the head is looked up on every call)
+QUIET = frozenset((E_ROLL, E_SKIP, E_PASS))
+NO_BIDS = (0,) * ON_SALE
+# a seat's amounts on the places on sale -> its block of bids
+BID_ROWS = {
+    split: array("f", [AMOUNT[x] for x in split]) for split in product(range(DIE + 1), repeat=3)
+}
+CACHE_MOST = 1 << 14
+# the artists of the works on sale (one-hot per place), by the works
+SALES: dict[tuple[int, ...], array] = {}
+
+
+class Layout:
+    """What an art-dice tracker reads of its encoding, worked out once per encoding; the head
+    and the highest amounts with their leaders are looked up per seat, by what they show."""
+
+    def __init__(self, enc: ArtDiceEncoding) -> None:
+        at = enc.offsets
+        self.n = enc.players
+        self.head = at["deck_size"]
+        self.phase = at["phase"]
+        self.round = at["round"]
+        self.first_bidder = at["first_bidder"]
+        self.banker = at["banker"]
+        self.bidder = at["bidder"]
+        self.roll = at["roll"]
+        self.own_sales = at["own_sales"]
+        self.no_sale_rounds = at["no_sale_rounds"]
+        self.deck_size = at["deck_size"]
+        self.bank = at["bank"]
+        self.gold = at["gold"]
+        self.scores = at["scores"]
+        self.sale_artist = at["sale_artist"]
+        self.sale_highest = at["sale_highest"]
+        self.sale_leader = at["sale_leader"]
+        self.bids = at["bids"]
+        self.collections = at["collections"]
+        self.deck_artists = at["deck_artists"]
+        self.out = at["out"]
+        self.heads: list[dict[tuple, array]] = [{} for _ in range(self.n)]
+        self.highs: list[dict[tuple, array]] = [{} for _ in range(self.n)]
+        self.blank = enc.blank()
+        self.no_collection = enc.blank()[:BLOCK]
+
+    def head_block(self, seat: int, key: tuple) -> array:
+        """The head (`phase` to `no_sale_rounds`) but the round, of a key (phase, first
+        bidder, banker, bidder, roll, own sales, rounds without a sale)."""
+        cache = self.heads[seat]
+        if len(cache) >= CACHE_MOST:
+            cache.clear()
+        phase, fb, banker, cur, roll, sold, nosale = key
+        n = self.n
+        o = self.blank[: self.head]
+        o[self.phase + phase] = 1.0
+        o[self.first_bidder + (fb - seat) % n] = 1.0
+        o[self.banker + (banker - seat) % n] = 1.0
+        if phase == BID:
+            o[self.bidder + (cur - seat) % n] = 1.0
+            o[self.roll + roll - 1] = 1.0
+        o[self.own_sales + sold] = 1.0
+        o[self.no_sale_rounds + nosale] = 1.0
+        cache[key] = o
+        return o
+
+    def high_block(self, seat: int, key: tuple) -> array:
+        """The highest amounts and their leaders (`sale_highest`, `sale_leader`) of a key
+        (highest amounts, leaders)."""
+        cache = self.highs[seat]
+        if len(cache) >= CACHE_MOST:
+            cache.clear()
+        high, leaders = key
+        n = self.n
+        o = self.blank[self.sale_highest : self.bids]  # the highest amounts, the leaders
+        base = self.sale_leader - self.sale_highest
+        for i, x in enumerate(high):
+            if x:
+                o[i] = AMOUNT[x]
+                o[base + i * n + (leaders[i] - seat) % n] = 1.0
+        cache[key] = o
+        return o
+
+
+class ArtDiceTracker(TableTracker[ArtDiceState]):
+    """The amounts each seat placed this round are kept from the log (a seat's gold is what
+    it owns less what it placed)."""
+
+    def __init__(self, enc: ArtDiceEncoding, state: ArtDiceState) -> None:
+        at = enc.offsets
+        per_seat = [(at["gold"], 1), (at["scores"], 1), (at["bids"], ON_SALE)]
+        super().__init__(enc, state, [*per_seat, (at["collections"], BLOCK)])
+        layout = enc.tracker_layout
+        if layout is None:
+            layout = enc.tracker_layout = Layout(enc)
+        self.layout: Layout = layout
+        n = self.players
+        self.placed: list[tuple[int, ...]] = [NO_BIDS] * n  # this round's bids
+        self.counts = [[0] * ARTISTS for _ in range(n)]  # each collection's works per artist
+        self.score = [0] * n  # each collection's score (AD-8)
+        self.left = [0] * ARTISTS  # each artist's works left in the deck
+
+    def catch_up(self, log: list) -> None:
+        s = self.state
+        t = self.table
+        lay = self.layout
+        placed = self.placed
+        sale = bank = False
+        if not self.marked:  # the first call: every block, from the state
+            self._whole()
+            sale = bank = True
+            self.marked = len(log)
+        for e in log[self.marked :]:
+            code = e[0]
+            if code in QUIET:
+                continue
+            if code == E_BID:
+                q = e[1]
+                bids = e[2]
+                if len(bids) < ON_SALE:
+                    bids = (*bids, 0, 0)[:ON_SALE]
+                placed[q] = bids
+                at = lay.bids + q * ON_SALE
+                t[at : at + ON_SALE] = BID_ROWS[bids]
+                t[lay.gold + q] = GOLD[s.own[q] - bids[0] - bids[1] - bids[2]]
+            elif code in (E_SELL, E_WON):
+                q = e[1]
+                self._card(q, e[2], 1 if code == E_WON else -1)
+                self._gold(q)
+                sale = bank = True
+            elif code == E_DRAW:
+                sale = True
+                t[lay.deck_size] = len(s.deck) / CARDS
+                left = self.left
+                for c in e[1]:
+                    a = ARTIST_OF[c]
+                    left[a] -= 1
+                    t[lay.deck_artists + a] = left[a] / WORKS_PER_ARTIST
+            elif code == E_UNSOLD:
+                sale = True
+            elif code in (E_ROUND, E_END):
+                placed[:] = [NO_BIDS] * len(placed)
+                for q in range(self.players):
+                    at = lay.bids + q * ON_SALE
+                    t[at : at + ON_SALE] = BID_ROWS[NO_BIDS]
+                    self._gold(q)
+                sale = True
+            elif code == E_STOP:
+                sale = True
+                counts = [0] * ARTISTS
+                for c in s.out:
+                    counts[ARTIST_OF[c]] += 1
+                at = lay.out
+                for a, k in enumerate(counts):
+                    t[at + a] = k / WORKS_PER_ARTIST
+        self.marked = len(log)
+        if sale:
+            key = tuple(s.sale)
+            block = SALES.get(key)
+            t[lay.sale_artist : lay.sale_highest] = _sale(key) if block is None else block
+        if bank:
+            t[lay.bank] = GOLD[s.bank]
+
+    def _whole(self) -> None:
+        """The blocks of every seat, the bids of this round and the deck, afresh."""
+        t = self.table
+        lay = self.layout
+        bids = self.state.bids
+        self._deck()
+        for q in range(self.players):
+            self.placed[q] = tuple(bids[q * ON_SALE : q * ON_SALE + ON_SALE])
+            at = lay.bids + q * ON_SALE
+            t[at : at + ON_SALE] = BID_ROWS[self.placed[q]]
+            self._collection(q)
+            self._gold(q)
+
+    def _gold(self, q: int) -> None:
+        bids = self.placed[q]
+        gold = self.state.own[q] - bids[0] - bids[1] - bids[2]
+        self.table[self.layout.gold + q] = GOLD[gold]
+
+    def _collection(self, q: int) -> None:
+        """Seat q's collection counted afresh: its block and its score."""
+        counts = self.counts[q]
+        counts[:] = [0] * ARTISTS
+        for c in self.state.coll[q]:
+            counts[ARTIST_OF[c]] += 1
+        t = self.table
+        lay = self.layout
+        at = lay.collections + q * BLOCK
+        t[at : at + BLOCK] = lay.no_collection
+        score = 0
+        for a, k in enumerate(counts):
+            t[at + a * COUNTS + k] = 1.0
+            score += k * k
+        self.score[q] = score
+        t[lay.scores + q] = SCORE[score]
+
+    def _card(self, q: int, card: int, gained: int) -> None:
+        """A work in (gained 1) or out of (-1) seat q's collection: its artist's count moves
+        on (one-hot) and the score with it (AD-8: n works of an artist score n x n)."""
+        a = ARTIST_OF[card]
+        counts = self.counts[q]
+        k = counts[a]
+        counts[a] = k + gained
+        t = self.table
+        lay = self.layout
+        at = lay.collections + q * BLOCK + a * COUNTS
+        t[at + k] = 0.0
+        t[at + k + gained] = 1.0
+        score = self.score[q] + (2 * k + 1 if gained > 0 else 1 - 2 * k)
+        self.score[q] = score
+        t[lay.scores + q] = SCORE[score]
+
+    def _deck(self) -> None:
+        """The deck's size, and each artist's works left in it: all less those seen anywhere
+        (worked out at the start; a draw then takes its works out)."""
+        s = self.state
+        left = self.left
+        left[:] = [WORKS_PER_ARTIST] * ARTISTS
+        for cards in (*s.coll, s.sale, s.out):
+            for c in cards:
+                left[ARTIST_OF[c]] -= 1
+        t = self.table
+        t[self.layout.deck_size] = len(s.deck) / CARDS
+        at = self.layout.deck_artists
+        for a, k in enumerate(left):
+            t[at + a] = k / WORKS_PER_ARTIST
+
+    def observation(self, seat: int) -> array:
+        s = self.state
+        o = self.rotated(seat, s.log)
+        lay = self.layout
+        key = (s.phase, s.fb, s.banker, s.cur, s.roll, s.sold, s.nosale)
+        block = lay.heads[seat].get(key)
+        o[: lay.head] = lay.head_block(seat, key) if block is None else block
+        r = s.round
+        o[lay.round] = r / ROUND_CLIP if r < ROUND_CLIP else 1.0
+        if s.high:
+            high = (tuple(s.high), tuple(s.leader))
+            block = lay.highs[seat].get(high)
+            o[lay.sale_highest : lay.sale_leader + ON_SALE * self.players] = (
+                lay.high_block(seat, high) if block is None else block
+            )
+        return o
+
+
+def _sale(cards: tuple[int, ...]) -> array:
+    if len(SALES) >= CACHE_MOST:
+        SALES.clear()
+    block = array("f", bytes(4 * ON_SALE * ARTISTS))
+    for i, c in enumerate(cards):
+        block[i * ARTISTS + ARTIST_OF[c]] = 1.0
+    SALES[cards] = block
+    return block
