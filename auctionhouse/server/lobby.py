@@ -284,10 +284,11 @@ class Lobby:
             table._announce()
         return table, seat, token
 
-    async def rematch(self, table_id: str, player: dict) -> Table:
+    async def rematch(self, table_id: str, player: dict) -> tuple[Table, int, str]:
         """A new table like a finished one (game, options, seats, clocks) with a new deal: bots
         at the same levels, each person's seat kept for them. A table has one rematch: asking
-        again gives the same one. Only someone who sat at the table may ask."""
+        again gives the same one. Only someone who sat at the table may ask; the asker takes
+        the seat kept for them there (as `join` does): the table, that seat and its token."""
         old = await self.get(table_id)
         if old is None:
             raise LobbyError(404, f"there is no table {table_id!r}")
@@ -307,7 +308,7 @@ class Lobby:
         if new is None:  # (only a database edited by hand lacks it)
             raise LobbyError(404, "this table's rematch is gone")
         self.release(new)
-        return new
+        return await self.join(new.id, None, None, player)
 
     async def _create_rematch(self, old: Table) -> None:
         kept = [(s.player_id, s.name) if s.player_id else None for s in old.seats]

@@ -6,6 +6,7 @@ whose move it is. Screenshots go to test-artifacts/; click-to-screen times are p
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import statistics
@@ -20,7 +21,11 @@ CLICK_TO_SCREEN = """async ([click, ready]) => {
   performance.clearMarks();
   performance.mark("click");
   document.querySelector(click).click();
-  while (!document.querySelector(ready)) await new Promise(requestAnimationFrame);
+  const give_up = performance.now() + 15000;
+  while (!document.querySelector(ready)) {
+    if (performance.now() > give_up) throw new Error(`${ready} did not show after ${click}`);
+    await new Promise(requestAnimationFrame);
+  }
   performance.mark("drawn");
   return performance.measure("click-to-screen", "click", "drawn").duration;
 }"""
@@ -121,6 +126,14 @@ def sit(page, server: str, table: str, seat: int, name: str) -> None:
     page.wait_for_url(re.compile(r"#/table/"))
 
 
+def timed_rematch(page) -> None:
+    """Click Rematch; time it until the new table is drawn with this browser's seat."""
+    page.evaluate("() => { document.querySelector('.table-page').dataset.old = 'yes'; }")
+    ready = ".table-page:not([data-old]):has(.seat-chip.mine) .board .panel"
+    timed_click(page, "rematch", "#rematch", ready)
+    page.wait_for_url(re.compile(r"#/table/"))
+
+
 def test_ratings_player_page_leaderboard_and_a_rematch_in_one_click(
     new_page, server, artifacts, axe_source
 ):
@@ -131,9 +144,7 @@ def test_ratings_player_page_leaderboard_and_a_rematch_in_one_click(
     me = stored_player(page)
 
     # rematch: one click, a new table with the same seats, this browser seated at seat 1
-    page.evaluate("() => { document.querySelector('.table-page').dataset.old = 'yes'; }")
-    timed_click(page, "rematch", "#rematch", ".table-page:not([data-old]) .seat-chip.mine")
-    page.wait_for_url(re.compile(r"#/table/"))
+    timed_rematch(page)
     second = page.url.rsplit("/", 1)[1]
     assert second != first
     old, new = (get_json(f"{server}/api/tables/{t}") for t in (first, second))
@@ -250,3 +261,25 @@ def test_the_turn_clock_is_on_the_seat_whose_move_it_is(new_page, server, artifa
         "aria-label"
     )
     page.screenshot(path=str(artifacts / "players-seat-clock.png"))
+
+
+def test_rematch_after_rematch_and_the_player_pages_one_click_each(new_page, server):
+    page = new_page()
+    tables = [quick_table(server, [{"kind": "human"}, {"kind": "bot", "bot": "standard"}])]
+    sit(page, server, tables[0], 0, "Gus")
+    for _ in range(5):  # (the short clock plays each game to its end at once)
+        page.wait_for_selector(RESULT)
+        timed_rematch(page)
+        tables.append(page.url.rsplit("/", 1)[1])
+        assert page.locator(".seat-chip.mine").get_attribute("data-seat") == "0"
+    assert len(set(tables)) == len(tables)
+    page.wait_for_selector(RESULT)  # the last one too is over, and rated
+    for old, new in itertools.pairwise(tables):
+        assert get_json(f"{server}/api/tables/{old}")["rematch"] == new
+    # the pages of players, from the lobby, one click each (timed, as often as the rematch)
+    for _ in range(5):
+        page.goto(f"{server}/#/")
+        page.wait_for_selector("#game-filter")
+        timed_click(page, "profile", "#nav-me", "#export-link")
+        timed_click(page, "player page", "#my-page", ".rating-chart[data-points='6']")
+        timed_click(page, "leaderboard", ".rating-card h2 a", ".board-table tr.me")

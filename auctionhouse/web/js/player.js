@@ -15,8 +15,11 @@ export function playerPage(root, playerId) {
   const box = h("div", { class: "player-page" }, h("p", { class: "muted" }, "Loading…"));
   put(root, box);
   document.title = "Player · auctionhouse";
-  Promise.all([api.call("GET", playerPath(playerId)), api.games()])
-    .then(([player, games]) => draw(player, games))
+  // the player, the games and their latest games at once: the charts and the first page of the
+  // list come from those, without a second round of requests
+  const latest = `${playerPath(playerId)}/history?limit=${CHART_GAMES}`;
+  Promise.all([api.call("GET", playerPath(playerId)), api.games(), api.call("GET", latest)])
+    .then(([player, games, recent]) => draw(player, games, recent))
     .catch((e) =>
       put(
         box,
@@ -25,18 +28,20 @@ export function playerPage(root, playerId) {
       ),
     );
 
-  function draw(player, games) {
+  function draw(player, games, recent) {
     const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
     document.title = `${player.name} · auctionhouse`;
     const history = h("ol", { class: "history", id: "history" });
     const more = h("button", { type: "button", class: "small", hidden: true }, "Older games");
     let offset = 0;
-    const loadMore = async () => {
-      more.disabled = true;
-      const rows = await api.call("GET", `${playerPath(player.id)}/history?limit=${PAGE}&offset=${offset}`);
+    const show = (rows) => {
       offset += rows.length;
       history.append(...rows.map((g) => historyItem(g, player.id, title)));
       more.hidden = rows.length < PAGE;
+    };
+    const loadMore = async () => {
+      more.disabled = true;
+      show(await api.call("GET", `${playerPath(player.id)}/history?limit=${PAGE}&offset=${offset}`));
       more.disabled = false;
     };
     put(
@@ -50,7 +55,7 @@ export function playerPage(root, playerId) {
           ? h(
               "div",
               { class: "ratings" },
-              player.ratings.map((r) => ratingCard(player.id, r, title(r.game))),
+              player.ratings.map((r) => ratingCard(player.id, r, title(r.game), recent)),
             )
           : h("p", {}, "No finished game yet."),
       ),
@@ -62,18 +67,24 @@ export function playerPage(root, playerId) {
         more,
       ),
     );
-    more.onclick = loadMore;
-    loadMore().catch((e) => history.append(h("li", { class: "field-error" }, e.message)));
+    more.onclick = () => loadMore().catch((e) => history.append(h("li", { class: "field-error" }, e.message)));
+    show(recent.slice(0, PAGE));
   }
   return () => {};
 }
 
-function ratingCard(playerId, r, gameTitle) {
+/** A game's rating card; its chart from the player's latest games (`recent`, newest first), or
+ * from a request of its own when those hold fewer of this game than the chart shows. */
+function ratingCard(playerId, r, gameTitle, recent) {
   const chart = h("div", { class: "chart-slot" });
-  api
-    .call("GET", `${playerPath(playerId)}/history?game=${encodeURIComponent(r.game)}&limit=${CHART_GAMES}`)
-    .then((rows) => put(chart, ratingChart(rows.map((g) => g.rating).reverse(), `${gameTitle} rating`)))
-    .catch(() => put(chart));
+  const draw = (rows) => put(chart, ratingChart(rows.map((g) => g.rating).reverse(), `${gameTitle} rating`));
+  const mine = recent.filter((g) => g.game === r.game);
+  if (mine.length >= Math.min(r.games, CHART_GAMES)) draw(mine);
+  else
+    api
+      .call("GET", `${playerPath(playerId)}/history?game=${encodeURIComponent(r.game)}&limit=${CHART_GAMES}`)
+      .then(draw)
+      .catch(() => put(chart));
   return h(
     "section",
     { class: "rating-card", "data-game": r.game, "aria-label": `${gameTitle} rating` },
