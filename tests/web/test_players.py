@@ -263,6 +263,39 @@ def test_the_turn_clock_is_on_the_seat_whose_move_it_is(new_page, server, artifa
     page.screenshot(path=str(artifacts / "players-seat-clock.png"))
 
 
+def test_two_players_of_one_name_are_told_apart_by_their_tags(new_page, server, artifacts):
+    # display names are not unique: two people called Twin, each rated in a game of art-dice
+    twins = []
+    for _ in range(2):
+        page = new_page()
+        table = quick_table(server, [{"kind": "human"}, {"kind": "bot", "bot": "beginner"}])
+        sit(page, server, table, 0, "Twin")
+        page.wait_for_selector(RESULT)
+        twins.append((page, stored_player(page)))
+    (ann, first), (_, second) = twins
+    assert first["name"] == second["name"] == "Twin" and first["id"] != second["id"]
+
+    ann.goto(f"{server}/#/leaderboard/art-dice")
+    rows = {}
+    for who in (first, second):
+        row = ann.locator(f".board-table tr[data-player='{who['id']}'] a")
+        text = row.inner_text()
+        assert re.fullmatch(r"Twin #\d{4}", text), text
+        rows[who["id"]] = text
+    assert len(set(rows.values())) == 2  # the same name, told apart
+    ann.screenshot(path=str(artifacts / "players-leaderboard-twins.png"), full_page=True)
+    # each tag leads to its own player, whose page shows the same tag
+    for who in (first, second):
+        ann.goto(f"{server}/#/leaderboard/art-dice")
+        ann.locator(f".board-table tr[data-player='{who['id']}'] a").click()
+        ann.wait_for_selector("#player-title")
+        assert ann.url.endswith(f"#/player/{who['id']}")
+        assert ann.locator("#player-title").inner_text() == rows[who["id"]]
+    # and each person learns their own tag on their "You" page
+    ann.goto(f"{server}/#/me")
+    assert rows[first["id"]] in ann.locator("#seen-as").inner_text()
+
+
 def test_rematch_after_rematch_and_the_player_pages_one_click_each(new_page, server):
     page = new_page()
     tables = [quick_table(server, [{"kind": "human"}, {"kind": "bot", "bot": "standard"}])]

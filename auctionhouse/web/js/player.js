@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { ratingChart } from "./chart.js";
 import { h, put } from "./dom.js";
+import { playerTag, taggedName } from "./playertag.js";
 import { ago } from "./when.js";
 
 const PAGE = 20;
@@ -30,7 +31,7 @@ export function playerPage(root, playerId) {
 
   function draw(player, games, recent) {
     const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
-    document.title = `${player.name} · auctionhouse`;
+    document.title = `${player.name} ${playerTag(player.id)} · auctionhouse`;
     const history = h("ol", { class: "history", id: "history" });
     const more = h("button", { type: "button", class: "small", hidden: true }, "Older games");
     let offset = 0;
@@ -49,8 +50,12 @@ export function playerPage(root, playerId) {
       h(
         "section",
         { class: "panel", "aria-labelledby": "player-title" },
-        h("h1", { id: "player-title" }, player.name),
-        h("p", { class: "muted" }, `Playing since ${new Date(player.created_at * 1000).toLocaleDateString()}`),
+        h("h1", { id: "player-title" }, taggedName(player.name, player.id)),
+        h(
+          "p",
+          { class: "muted" },
+          `Player ${playerTag(player.id)} · playing since ${new Date(player.created_at * 1000).toLocaleDateString()}`,
+        ),
         player.ratings.length
           ? h(
               "div",
@@ -105,7 +110,11 @@ function ratingCard(playerId, r, gameTitle, recent) {
 function historyItem(g, playerId, title) {
   const others = g.seats
     .filter((s) => s.seat !== g.seat)
-    .map((s) => (s.player ? h("a", { href: `#/player/${encodeURIComponent(s.player)}` }, s.name) : s.name || `Seat ${s.seat + 1}`));
+    .map((s) =>
+      s.player
+        ? h("a", { href: `#/player/${encodeURIComponent(s.player)}` }, taggedName(s.name, s.player))
+        : s.name || `Seat ${s.seat + 1}`,
+    );
   const enc = encodeURIComponent(g.table);
   return h(
     "li",
