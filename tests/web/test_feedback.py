@@ -308,3 +308,37 @@ def test_modern_art_seat_colours_stay_apart_from_the_artists_and_carry_numbers(n
     assert [(n, content) for _, n, content in seats] == [(str(p), f'"{p}"') for p in range(1, 6)]
     nearest = min(math.dist(lab(s), lab(a)) for s, _, _ in seats for a in artists)
     assert nearest > 25, nearest
+
+
+# --- art-dice ------------------------------------------------------------------------------------
+def test_art_dice_the_split_lines_up_and_says_what_is_wrong_once_typed(new_page, server):
+    def placing(state) -> bool:
+        bid = [mk for mk in state.legal_moves(0) if mk.kind == "bid"] if 0 in state.actors() else []
+        return bool(bid) and len(state.view(0)["on_sale"]) == 3
+
+    state = position("art-dice", 3, placing)
+    page = new_page(LAPTOP)
+    EngineTable(page, state, 0).open(server)
+    form = page.locator("#controls form.split")
+    # one row per work: its picture, its name and its field on one line, the fields in a column
+    rows = form.locator(".split-part").evaluate_all(
+        """els => els.map(e => {
+             const [pic, input] = [e.querySelector('svg'), e.querySelector('input')]
+               .map(x => x.getBoundingClientRect());
+             return {left: Math.round(input.left), pic: pic.top < input.bottom && input.top < pic.bottom};
+           })"""
+    )
+    assert len(rows) == 3 and all(r["pic"] for r in rows)
+    assert len({r["left"] for r in rows}) == 1
+    # nothing typed: no complaint yet (the total line says the bounds), and no move possible
+    assert form.locator(".split-problem").inner_text() == ""
+    assert form.locator("button[type=submit]").is_disabled()
+    assert re.search(r"Total 0 \(\d+ to \d+\)", form.locator(".split-total").inner_text())
+    # typed wrong: said what is wrong; typed right: no complaint and the button works
+    field = form.locator("input[type=number]:not([disabled])").first
+    lo, hi = int(field.get_attribute("data-lo")), int(field.get_attribute("data-hi"))
+    field.fill(str(hi + 1))
+    assert re.search(rf"0, or ({lo} to )?{hi}\.", form.locator(".split-problem").inner_text())
+    field.fill(str(lo))
+    assert form.locator(".split-problem").inner_text() == ""
+    assert form.locator("button[type=submit]").is_enabled()

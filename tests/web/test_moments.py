@@ -56,12 +56,19 @@ def test_mid_game_and_the_first_round_summary(new_page, server, artifacts, game,
         play_one(page, rng)
     assert summary is not None, "no round summary came before the end"
     assert mid_game is not None, "the game ended at once"
-    # it stays while play goes on (until a newer one replaces it), and goes when closed
+    # it stays while play goes on (until a newer one replaces it), as it was drawn (no flash
+    # again at each move: the page keeps the element), and goes when closed
+    marked = page.locator(".summary-panel").evaluate(
+        "e => { e.dataset.seen = 'yes'; return +e.dataset.index; }"
+    )
     for _ in range(3):
         if wait_turn([page]) is None:
             break
         play_one(page, rng)
-        assert int(page.locator(".summary-panel").get_attribute("data-index")) >= summary
+        panel = page.locator(".summary-panel")
+        index = int(panel.get_attribute("data-index"))
+        assert index >= marked >= summary
+        assert (panel.get_attribute("data-seen") == "yes") == (index == marked)
     shown = int(page.locator(".summary-panel").get_attribute("data-index"))
     page.locator(".summary-panel button.dismiss").click()
     assert page.locator(".summary-panel").count() == 0

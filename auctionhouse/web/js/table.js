@@ -71,7 +71,6 @@ export function tablePage(root, tableId) {
       el.seats,
       el.invite,
       el.result,
-      el.summary,
       h(
         "div",
         { class: "table-grid" },
@@ -84,7 +83,8 @@ export function tablePage(root, tableId) {
           el.controls,
           el.error,
         ),
-        el.board,
+        // a round's summary above the board, beside the moves: it never pushes them down
+        h("div", { class: "board-column" }, el.summary, el.board),
         el.log,
       ),
     ),
@@ -466,6 +466,8 @@ export function tablePage(root, tableId) {
       put(el.summary);
       return;
     }
+    const shown = el.summary.firstElementChild;
+    if (shown && shown.dataset.index === String(found.index)) return; // kept as it is: no new flash
     const close = () => {
       page.dismissed = found.index;
       put(el.summary);

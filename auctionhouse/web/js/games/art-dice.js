@@ -281,11 +281,12 @@ export default {
         ["Collector", "Works by artist (n × n)", "Points"],
         view.collections.map((c, p) => [who(ctx, p), squares(ctx, c).words, h("strong", {}, String(view.scores[p]))]),
       ),
-      h("h4", {}, "Works bought, round by round"),
+      h("h4", {}, "Works bought, round by round (how many, for how much gold)"),
+      // a row per round: a game has many short rounds, and a row of them would not fit
       numberTable(
         "ad-rounds",
-        ["Collector", ...rounds.map((r) => `Round ${r}`)],
-        view.collections.map((_, p) => [who(ctx, p), ...rounds.map((r) => bought(p, r))]),
+        ["Round", ...view.collections.map((_, p) => who(ctx, p))],
+        rounds.map((r) => [String(r), ...view.collections.map((_, p) => bought(p, r))]),
       ),
     );
   },
@@ -362,8 +363,11 @@ export default {
         return `Unsold, staying on sale: ${e.cards.map(w).join(", ")}.`;
       case "stop":
         return `No sale for a full turn of rounds: the game stops${e.cards.length ? `; ${e.cards.map(w).join(", ")} go to nobody` : ""}.`;
-      case "end":
-        return "The game ends.";
+      case "end": {
+        const v = ctx.view;
+        const empty = v && v.deck_size === 0 && v.on_sale && !v.on_sale.length && !v.no_sale_rounds;
+        return empty ? "The game ends: the deck and the table are empty." : "The game ends.";
+      }
       default:
         return `${e.event} ${JSON.stringify(e)}`;
     }

@@ -316,7 +316,9 @@ function artistBoard(view, ctx) {
     h("th", { scope: "col" }, "Artist"),
     h("th", { scope: "col" }, `Played in round ${view.round}`),
     Array.from({ length: rounds }, (_, r) => h("th", { scope: "col" }, `Round ${r + 1}`)),
-    h("th", { scope: "col", title: "What one painting earns at the end of this round" }, "A painting pays"),
+    view.over
+      ? h("th", { scope: "col" }, "Value at the end")
+      : h("th", { scope: "col", title: "What one painting earns at the end of this round" }, "A painting pays"),
   );
   const rows = ctx.catalog.artists.map((name, a) =>
     h(
@@ -352,14 +354,18 @@ function artistBoard(view, ctx) {
       { class: "scroll-x" },
       h("table", { class: "grid artist-board" }, h("thead", {}, head), h("tbody", {}, rows)),
     ),
-    h(
-      "p",
-      { class: "hint" },
-      `Round ${view.round} of 4 · at the round's end the three artists played most get ${TILES.join(" / ")} added to their earlier tiles; only their paintings pay that sum, the others pay 0 · the 5th painting of an artist ends the round · ${plural("card", view.deck_size)} left to deal`,
-      view.mystery_hand_size !== null && view.mystery_hand_size !== undefined
-        ? ` · mystery hand: ${plural("card", view.mystery_hand_size)}`
-        : "",
-    ),
+    view.over ? null : boardHint(view),
+  );
+}
+
+function boardHint(view) {
+  return h(
+    "p",
+    { class: "hint" },
+    `Round ${view.round} of 4 · at the round's end the three artists played most get ${TILES.join(" / ")} added to their earlier tiles; only their paintings pay that sum, the others pay 0 · the 5th painting of an artist ends the round · ${plural("card", view.deck_size)} left to deal`,
+    view.mystery_hand_size !== null && view.mystery_hand_size !== undefined
+      ? ` · mystery hand: ${plural("card", view.mystery_hand_size)}`
+      : "",
   );
 }
 
@@ -643,7 +649,7 @@ export default {
                 r[p].bought ? `${r[p].bought} paid` : "",
               ]
                 .filter(Boolean)
-                .map((x) => ` · ${x}`),
+                .join(", "),
             ),
           ),
         ),
