@@ -272,6 +272,30 @@ def test_modern_art_warns_before_a_doubles_second_card_that_ends_the_round(
     assert page.locator(".hand button.card-button[data-ends-round]").count() == 0
 
 
+def offered_at_a_fixed_price(state, can_buy: bool) -> bool:
+    """Seat 0 is asked whether to buy at a fixed price, and may (or may not: too little cash)."""
+    if state.view(0)["phase"] != "fixed_price_auction" or 0 not in state.actors():
+        return False
+    return any(mk.kind == "buy" for mk in state.legal_moves(0)) == can_buy
+
+
+def test_modern_art_says_why_a_seat_may_only_pass(new_page, server):
+    state = position("modern-art", 3, lambda st: offered_at_a_fixed_price(st, False))
+    page = new_page(LAPTOP)
+    table = EngineTable(page, state, 0)
+    table.open(server)
+    view = state.view(0)
+    said = page.locator(".short-of-cash").inner_text()
+    assert said == f"You have {view['cash'][0]}, less than the price: you can only pass."
+    assert view["cash"][0] < view["auction"]["price"]
+    assert page.locator("#controls button.move").all_inner_texts() == ["Pass"]
+    # with the cash to buy, nothing of the kind
+    table.state = position("modern-art", 3, lambda st: offered_at_a_fixed_price(st, True))
+    table.push()
+    page.wait_for_selector("#controls button[data-kind='buy']")
+    assert page.locator(".short-of-cash").count() == 0
+
+
 def lab(rgb: str) -> tuple[float, float, float]:
     """CIE L*a*b* of a CSS rgb() colour (D65)."""
     r, g, b = (int(x) / 255 for x in re.findall(r"\d+", rgb)[:3])

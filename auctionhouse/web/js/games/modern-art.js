@@ -281,6 +281,8 @@ function auctionPanel(view, ctx) {
   }
   if (a.passed && a.passed.length)
     facts.push(h("span", {}, "Passed since the last bid: ", listWords(a.passed.map((p) => ctx.name(p)))));
+  const short = shortOfCash(view, ctx);
+  if (short) facts.push(h("span", { class: "warn-text short-of-cash" }, short));
   if (a.have_bid) {
     facts.push(
       h(
@@ -306,6 +308,21 @@ function auctionPanel(view, ctx) {
     "Auction",
     h("div", { class: "auction-box" }, cards, h("div", { class: "auction-facts" }, facts)),
   );
+}
+
+/** Why this seat, asked in an open, once-around or fixed-price auction, may only pass: its cash
+ * does not reach the price or above the highest bid (else null). */
+function shortOfCash(view, ctx) {
+  const a = view.auction;
+  const me = view.seat;
+  if (me === null || me === undefined || !view.actors.includes(me) || !ctx.act) return null;
+  if (ctx.legal.some((k) => k.kind !== "pass")) return null;
+  const cash = view.cash[me];
+  if (a.type === "fixed_price" && a.price !== null && a.price !== undefined && cash < a.price)
+    return `You have ${cash}, less than the price: you can only pass.`;
+  if ((a.type === "open" || a.type === "once_around") && a.high !== null && a.high !== undefined && cash <= a.high)
+    return `You have ${cash}, not more than the highest bid: you can only pass.`;
+  return null;
 }
 
 function artistBoard(view, ctx) {
