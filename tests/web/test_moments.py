@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import statistics
 
 import pytest
 
@@ -79,3 +80,10 @@ def test_mid_game_and_the_first_round_summary(new_page, server, artifacts, game,
         play_one(page, rng)
         panel = page.locator(".summary-panel")
         assert panel.count() == 0 or int(panel.get_attribute("data-index")) > shown
+    # every move made by a click: the time until the screen showed the server's answer
+    times = page.evaluate("performance.getEntriesByName('click-to-screen').map(e => e.duration)")
+    assert times
+    print(
+        f"\nclick to updated screen ({game}, local server, {len(times)} moves): "
+        f"median {statistics.median(times):.1f} ms"
+    )
