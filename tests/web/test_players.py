@@ -126,11 +126,11 @@ def sit(page, server: str, table: str, seat: int, name: str) -> None:
     page.wait_for_url(re.compile(r"#/table/"))
 
 
-def timed_rematch(page) -> None:
+def timed_rematch(page, what: str = "rematch") -> None:
     """Click Rematch; time it until the new table is drawn with this browser's seat."""
     page.evaluate("() => { document.querySelector('.table-page').dataset.old = 'yes'; }")
     ready = ".table-page:not([data-old]):has(.seat-chip.mine) .board .panel"
-    timed_click(page, "rematch", "#rematch", ready)
+    timed_click(page, what, "#rematch", ready)
     page.wait_for_url(re.compile(r"#/table/"))
 
 
@@ -143,8 +143,9 @@ def test_ratings_player_page_leaderboard_and_a_rematch_in_one_click(
     page.wait_for_selector(RESULT)
     me = stored_player(page)
 
-    # rematch: one click, a new table with the same seats, this browser seated at seat 1
-    timed_rematch(page)
+    # rematch: one click, a new table with the same seats, this browser seated at seat 1 (the
+    # new game starts at once, and with the short clock the server plays all of it meanwhile)
+    timed_rematch(page, "rematch, the new game played out meanwhile")
     second = page.url.rsplit("/", 1)[1]
     assert second != first
     old, new = (get_json(f"{server}/api/tables/{t}") for t in (first, second))
@@ -297,15 +298,22 @@ def test_two_players_of_one_name_are_told_apart_by_their_tags(new_page, server, 
 
 
 def test_rematch_after_rematch_and_the_player_pages_one_click_each(new_page, server):
-    page = new_page()
-    tables = [quick_table(server, [{"kind": "human"}, {"kind": "bot", "bot": "standard"}])]
-    sit(page, server, tables[0], 0, "Gus")
-    for _ in range(5):  # (the short clock plays each game to its end at once)
-        page.wait_for_selector(RESULT)
-        timed_rematch(page)
-        tables.append(page.url.rsplit("/", 1)[1])
-        assert page.locator(".seat-chip.mine").get_attribute("data-seat") == "0"
+    # two people: Ann's rematch waits for Bob, who joins it; the short clock then plays it out
+    ann, bob = new_page(), new_page()
+    tables = [quick_table(server, [{"kind": "human"}, {"kind": "human"}])]
+    sit(ann, server, tables[0], 0, "Ann")
+    sit(bob, server, tables[0], 1, "Bob")
+    for _ in range(5):
+        for page in (ann, bob):
+            page.wait_for_selector(RESULT)
+        timed_rematch(ann)
+        tables.append(ann.url.rsplit("/", 1)[1])
+        assert ann.locator(".seat-chip.mine").get_attribute("data-seat") == "0"
+        bob.wait_for_selector("#rematch:text('Join the rematch')")
+        bob.click("#rematch")
+        bob.wait_for_url(re.compile(re.escape(f"#/table/{tables[-1]}") + "$"))
     assert len(set(tables)) == len(tables)
+    page = ann
     page.wait_for_selector(RESULT)  # the last one too is over, and rated
     for old, new in itertools.pairwise(tables):
         assert get_json(f"{server}/api/tables/{old}")["rematch"] == new
