@@ -66,20 +66,23 @@ def test_mid_game_and_the_first_round_summary(new_page, server, artifacts, game,
         if wait_turn([page]) is None:
             break
         play_one(page, rng)
-        panel = page.locator(".summary-panel")
-        index = int(panel.get_attribute("data-index"))
+        # (read in one go: a newer summary may replace it at any moment)
+        index, seen = page.locator(".summary-panel").evaluate(
+            "e => [+e.dataset.index, e.dataset.seen === 'yes']"
+        )
         assert index >= marked >= summary
-        assert (panel.get_attribute("data-seen") == "yes") == (index == marked)
-    shown = int(page.locator(".summary-panel").get_attribute("data-index"))
-    page.locator(".summary-panel button.dismiss").click()
+        assert seen == (index == marked)
+    shown = page.locator(".summary-panel").evaluate(
+        "e => { e.querySelector('button.dismiss').click(); return +e.dataset.index; }"
+    )
     assert page.locator(".summary-panel").count() == 0
     # ... and a closed one stays closed
     for _ in range(3):
         if wait_turn([page]) is None:
             break
         play_one(page, rng)
-        panel = page.locator(".summary-panel")
-        assert panel.count() == 0 or int(panel.get_attribute("data-index")) > shown
+        newer = page.locator(".summary-panel").evaluate_all("els => els.map(e => +e.dataset.index)")
+        assert all(i > shown for i in newer)
     # every move made by a click: the time until the screen showed the server's answer
     times = page.evaluate("performance.getEntriesByName('click-to-screen').map(e => e.duration)")
     assert times
