@@ -225,8 +225,13 @@ def test_the_lobby_filters_by_game_and_shows_seats_people_and_clock(new_page, se
     page = new_page()
     mine = create_table(page, server, "ratzia", 3, ["you", "human", "human"], name="Eve",
                         fields={"turn-timer": "120"})  # fmt: skip
+    bots = [{"kind": "bot", "bot": "beginner"}] * 2
+    alone = post_json(f"{server}/api/tables", {"game": "ratzia", "players": 2, "seats": bots})
     page.goto(f"{server}/#/")
     page.wait_for_selector(f".table-item[data-table='{mine}']")
+    # bots alone: no one is waited for
+    people = page.locator(f".table-item[data-table='{alone['id']}'] .people")
+    assert people.inner_text() == "2 bots"
     page.select_option("#game-filter", "ratzia")
     page.wait_for_function(
         "() => [...document.querySelectorAll('.table-item')].every(e => e.dataset.game === 'ratzia')"
