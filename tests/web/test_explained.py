@@ -13,8 +13,8 @@ import urllib.request
 
 import pytest
 
-from .conftest import get_json
-from .page_checks import axe_problems, code_words, small_card_words
+from .conftest import DESKTOP, PHONE, get_json
+from .page_checks import axe_problems, code_words, small_card_words, sticking_out
 from .ui import RESULT, create_table, play_one, wait_turn
 
 LAPTOP = {"width": 1366, "height": 800}
@@ -202,6 +202,17 @@ def test_rules_pages_and_the_lobby_speak_a_players_language(
         assert small_card_words(page) == []
         page.screenshot(path=str(shots / f"{name}-rules.png"), full_page=True)
     assert axe_problems(page, axe_source) == []
+
+
+def test_the_new_table_form_keeps_within_its_panel(new_page, server):
+    for viewport in (DESKTOP, LAPTOP, PHONE):
+        page = new_page(viewport)
+        page.goto(f"{server}/#/")
+        for game in TITLES:  # each game's options and seat levels (some are long)
+            page.click(f"label.game-card[data-game='{game}']")
+            page.select_option("#players", page.locator("#players option").last.inner_text())
+            assert sticking_out(page, "form.new-table", "input, select, fieldset") == [], game
+        page.close()
 
 
 def test_an_unknown_table_shows_one_clear_message(browser, server):

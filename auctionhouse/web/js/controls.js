@@ -147,6 +147,7 @@ function splitForm(kind, label, entry, view, r, ctx, send, draftKey) {
   const error = h("span", { class: "field-error split-problem", "aria-live": "polite" });
   const submit = h("button", { type: "submit", class: "move", "data-key": `submit:${kind}:split` }, label);
   const values = () => inputs.map((i) => parseWhole(i.value || "0"));
+  let typed = saved.length > 0; // a problem is said once the person has typed (the total shows the bounds)
   const problem = () => {
     const vs = values();
     for (let i = 0; i < parts.length; i++) {
@@ -168,7 +169,7 @@ function splitForm(kind, label, entry, view, r, ctx, send, draftKey) {
     total.textContent = `Total ${vs.every((v) => v !== null) ? vs.reduce((a, b) => a + b, 0) : "?"} (${thi === null ? `at least ${tlo}` : `${tlo} to ${thi}`})`;
     const p = problem();
     submit.disabled = p !== null;
-    error.textContent = p || "";
+    error.textContent = (typed && p) || "";
     drafts.set(
       draftKey,
       inputs.map((i) => i.value),
@@ -192,7 +193,10 @@ function splitForm(kind, label, entry, view, r, ctx, send, draftKey) {
       "data-hi": hi,
       "data-key": `split:${kind}:${i}`,
       "aria-describedby": `${id}-hint`,
-      oninput: refresh,
+      oninput: () => {
+        typed = true;
+        refresh();
+      },
     });
     inputs.push(input);
     return h(

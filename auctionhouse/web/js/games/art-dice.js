@@ -1,7 +1,7 @@
 // The art-auction dice game (docs/rules/art-dice.md): works coloured per artist, the works on
 // sale with the gold placed on them, the die, gold and collections. Every view is public.
 
-import { capital, h, panel, plural, row, s, svg } from "../dom.js";
+import { capital, h, listWords, panel, plural, row, s, svg } from "../dom.js";
 import { numberTable, seatBoxes, who } from "../common.js";
 import { die, frame, painting, text } from "../pictures.js";
 
@@ -56,17 +56,30 @@ function letter(ctx, a) {
   return name.replace(/^Artist /, "");
 }
 
-/** A work's tooltip: what it is, and what it adds to the viewer's collection now. */
-function workTip(ctx, id) {
+const points = (n) => plural("point", n);
+
+/** A work's tooltip: what it is, and what it is worth now: in a collection (`owner`) what that
+ * artist scores there; elsewhere (on sale) what it would add to the viewer's collection. */
+function workTip(ctx, id, owner) {
   const c = info(ctx, id);
+  const artist = artistName(ctx, c.artist);
   const view = ctx.view;
-  if (!view || !view.collections || ctx.seat === null || ctx.seat === undefined) return `${c.name}: n works of one artist score n × n`;
-  const mine = view.collections[ctx.seat].filter((x) => info(ctx, x).artist === c.artist && x !== id).length;
-  return `${c.name}: you hold ${mine} of ${artistName(ctx, c.artist)}; this one would make ${mine + 1} × ${mine + 1} = ${(mine + 1) ** 2} points (+${2 * mine + 1})`;
+  const held = (p) => view.collections[p].filter((x) => info(ctx, x).artist === c.artist).length;
+  if (view && view.collections && owner !== undefined && owner !== null) {
+    const k = held(owner);
+    const score = `${k} × ${k} = ${points(k * k)}`;
+    if (owner !== ctx.seat) return `${c.name}: ${ctx.name(owner)} holds ${plural(`${artist} work`, k)}, ${score}`;
+    const yours = k === 1 ? `your only ${artist} work` : `one of your ${k} ${artist} works, together ${score}`;
+    return `${c.name}: ${yours}; put up for sale, it takes ${points(2 * k - 1)} off your score`;
+  }
+  if (!view || !view.collections || ctx.seat === null || ctx.seat === undefined)
+    return `${c.name}: n works of one artist score n × n points`;
+  const mine = held(ctx.seat);
+  return `${c.name}: you hold ${mine} of ${artist}; buying it would make ${mine + 1} × ${mine + 1} = ${points((mine + 1) ** 2)} (+${2 * mine + 1})`;
 }
 
 /** A work of art: the artist's colours and style, its name. */
-export function work(ctx, id, scale = 1) {
+export function work(ctx, id, scale = 1, owner = undefined) {
   const c = info(ctx, id);
   const col = COLORS[c.artist % COLORS.length];
   const w = 52;
@@ -75,7 +88,7 @@ export function work(ctx, id, scale = 1) {
   const pic = svg(
     w,
     hg,
-    workTip(ctx, id),
+    workTip(ctx, id, owner),
     frame(w, hg, col[2]),
     painting(5, 5, w - 10, 42, col, c.artist, id),
     s("rect", { x: 5, y: 5, width: w - 10, height: 42, fill: "none", stroke: col[2], "stroke-width": 2 }),
@@ -104,7 +117,7 @@ function coins(n) {
   );
 }
 
-function collection(ctx, cards, scale) {
+function collection(ctx, cards, scale, owner) {
   if (!cards.length) return h("span", { class: "muted" }, "no works");
   const by = new Map();
   for (const c of cards) {
@@ -120,9 +133,9 @@ function collection(ctx, cards, scale) {
         "span",
         {
           class: "stack",
-          title: `${artistName(ctx, a)}: ${list.length} (${list.length * list.length} points)`,
+          title: `${artistName(ctx, a)}: ${list.length} (${points(list.length * list.length)})`,
         },
-        list.map((c) => work(ctx, c, scale)),
+        list.map((c) => work(ctx, c, scale, owner)),
       ),
     ),
   );
@@ -208,7 +221,7 @@ function playersPanel(view, ctx) {
         h("span", {}, "Score ", h("b", { "data-score": view.scores[p] }, String(view.scores[p]))),
       ),
       h("div", { class: "facts" }, "Gold ", coins(view.gold[p])),
-      collection(ctx, view.collections[p], 0.6),
+      collection(ctx, view.collections[p], 0.6, p),
     ],
     view.out && view.out.length
       ? h("p", { class: "hint" }, `Out of the game: ${view.out.map((c) => info(ctx, c).name).join(", ")}`)
@@ -268,11 +281,12 @@ export default {
         ["Collector", "Works by artist (n × n)", "Points"],
         view.collections.map((c, p) => [who(ctx, p), squares(ctx, c).words, h("strong", {}, String(view.scores[p]))]),
       ),
-      h("h4", {}, "Works bought, round by round"),
+      h("h4", {}, "Works bought, round by round (how many, for how much gold)"),
+      // a row per round: a game has many short rounds, and a row of them would not fit
       numberTable(
         "ad-rounds",
-        ["Collector", ...rounds.map((r) => `Round ${r}`)],
-        view.collections.map((_, p) => [who(ctx, p), ...rounds.map((r) => bought(p, r))]),
+        ["Round", ...view.collections.map((_, p) => who(ctx, p))],
+        rounds.map((r) => [String(r), ...view.collections.map((_, p) => bought(p, r))]),
       ),
     );
   },
@@ -334,8 +348,13 @@ export default {
         return `${n(e.player)} rolls ${e.roll}.`;
       case "skip":
         return `${n(e.player)} has no gold and skips.`;
-      case "bid":
-        return `${n(e.player)} places ${e.amounts.join(" / ")}.`;
+      case "bid": {
+        // which works the gold went on (`cards`: the works on sale, in the order of `amounts`)
+        const placed = e.amounts.flatMap((x, i) => (x > 0 ? [[x, e.cards ? w(e.cards[i]) : `work ${i + 1}`]] : []));
+        // "3 gold on A and 2 on B"
+        const on = placed.map(([x, name], k) => `${x}${k ? "" : " gold"} on ${name}`);
+        return `${n(e.player)} places ${on.length ? listWords(on) : "no gold"}.`;
+      }
       case "pass":
         return `${n(e.player)} cannot place gold and passes.`;
       case "won":
@@ -344,8 +363,11 @@ export default {
         return `Unsold, staying on sale: ${e.cards.map(w).join(", ")}.`;
       case "stop":
         return `No sale for a full turn of rounds: the game stops${e.cards.length ? `; ${e.cards.map(w).join(", ")} go to nobody` : ""}.`;
-      case "end":
-        return "The game ends.";
+      case "end": {
+        const v = ctx.view;
+        const empty = v && v.deck_size === 0 && v.on_sale && !v.on_sale.length && !v.no_sale_rounds;
+        return empty ? "The game ends: the deck and the table are empty." : "The game ends.";
+      }
       default:
         return `${e.event} ${JSON.stringify(e)}`;
     }
@@ -359,7 +381,7 @@ export default {
   },
 
   choice(kind, value, view, ctx) {
-    if (kind === "sell") return { label: `Put up ${info(ctx, value).name}`, pic: work(ctx, value, 0.8) };
+    if (kind === "sell") return { label: `Put up ${info(ctx, value).name}`, pic: work(ctx, value, 0.8, ctx.seat) };
     return { label: `${capital(kind.replace(/_/g, " "))} ${value}` };
   },
 

@@ -16,6 +16,16 @@ const PHASES = {
 };
 
 /** The winning amount of turn `k` as the viewer knows it, or null (secret). */
+// the scoring categories (QE-13) as the final table heads them
+const SCORING_WORDS = {
+  tiles: "Tiles' VP",
+  zero_bids: "Zero bids",
+  nationalization: "Nationalization",
+  monopolization: "Monopolization",
+  diversification: "Diversification",
+  least_spent: "Least spent",
+};
+
 function knownPrice(ctx, k) {
   const a = ctx.view && (ctx.view.auctions || []).find((x) => x.turn === k);
   return a && a.amount !== null && a.amount !== undefined ? a.amount : null;
@@ -465,7 +475,7 @@ export default {
     const parts = f.scoring.length ? Object.keys(f.scoring[0]) : [];
     return numberTable(
       "qe-scoring final-scoring",
-      ["Bank", ...parts.map((k) => capital(k.replace(/_/g, " "))), "Points", "Score"],
+      ["Bank", ...parts.map((k) => SCORING_WORDS[k] || capital(k.replace(/_/g, " "))), "Points", "Score"],
       f.scoring.map((x, p) => [
         who(ctx, p),
         ...parts.map((k) => String(x[k])),
