@@ -2,16 +2,38 @@
 renderers fed by the game engine itself (engine_table.py): Modern Art's cash and purchases beside
 the auction at 1366x800, what a painting pays if its artist ranks, the warning before a Double's
 second card that ends the round unsold, why a seat may only pass, seat colours apart from the
-artists'; art-dice's split lined up and saying what is wrong."""
+artists'; art-dice's split lined up and saying what is wrong, its round summary beside the works on
+sale, its end revealing the deck by name or nothing; Q.E.'s bids with their bidders' names, and an
+amount too large said in words."""
 
 from __future__ import annotations
 
 import math
 import re
 
+from auctionhouse.games.art_dice.cards import card_name
+
 from .engine_table import EngineTable, position
+from .page_checks import small_card_words
 
 LAPTOP = {"width": 1366, "height": 800}
+
+
+def at_laptop(new_page, server, state) -> tuple:
+    """A page at 1366x800 on an engine table in `state`, seat 0's; the page and the table."""
+    page = new_page(LAPTOP)
+    table = EngineTable(page, state, 0)
+    table.open(server)
+    return page, table
+
+
+def on_screen(page, selector: str) -> list[bool]:
+    """For each element `selector` finds: whether it is drawn whole inside the window."""
+    return page.locator(selector).evaluate_all(
+        """els => els.map(e => { const b = e.getBoundingClientRect();
+             return b.height > 0 && b.top >= 0 && b.bottom <= innerHeight
+               && b.left >= 0 && b.right <= innerWidth; })"""
+    )
 
 
 def bidding_with_purchases(state) -> bool:
@@ -24,25 +46,15 @@ def bidding_with_purchases(state) -> bool:
 def test_modern_art_while_bidding_cash_and_every_purchase_are_in_view_at_1366x800(
     new_page, server, artifacts
 ):
-    state = position("modern-art", 4, bidding_with_purchases)
-    page = new_page(LAPTOP)
-    EngineTable(page, state, 0).open(server)
+    page, _ = at_laptop(new_page, server, position("modern-art", 4, bidding_with_purchases))
     page.wait_for_selector("#controls[data-ready='true']")
     page.screenshot(path=str(artifacts / "modern-art-bidding-1366.png"))
-
-    def on_screen(selector: str) -> list[bool]:
-        return page.locator(selector).evaluate_all(
-            """els => els.map(e => { const b = e.getBoundingClientRect();
-                 return b.height > 0 && b.top >= 0 && b.bottom <= innerHeight
-                   && b.left >= 0 && b.right <= innerWidth; })"""
-        )
-
     # without scrolling: the auction, the bid field, this seat's cash, every seat's purchases
     assert page.evaluate("scrollY") == 0
-    assert on_screen(".board .panel:has(.auction-box)") == [True]
-    assert on_screen("#controls form.amount input") == [True]
-    assert on_screen(".player[data-seat='0'] [data-cash]") == [True]
-    bought = on_screen(".board .player .facts:has-text('Bought this round')")
+    assert on_screen(page, ".board .panel:has(.auction-box)") == [True]
+    assert on_screen(page, "#controls form.amount input") == [True]
+    assert on_screen(page, ".player[data-seat='0'] [data-cash]") == [True]
+    bought = on_screen(page, ".board .player .facts:has-text('Bought this round')")
     assert bought == [True] * 4
 
 
@@ -179,14 +191,14 @@ def test_modern_art_seat_colours_stay_apart_from_the_artists_and_carry_numbers(n
 
 
 # --- art-dice ------------------------------------------------------------------------------------
-def test_art_dice_the_split_lines_up_and_says_what_is_wrong_once_typed(new_page, server):
-    def placing(state) -> bool:
-        bid = [mk for mk in state.legal_moves(0) if mk.kind == "bid"] if 0 in state.actors() else []
-        return bool(bid) and len(state.view(0)["on_sale"]) == 3
+def placing_gold(state, least_round: int = 1) -> bool:
+    """Seat 0 places gold on three works on sale, in round `least_round` or later."""
+    bid = [mk for mk in state.legal_moves(0) if mk.kind == "bid"] if 0 in state.actors() else []
+    return bool(bid) and len(state.view(0)["on_sale"]) == 3 and state.round >= least_round
 
-    state = position("art-dice", 3, placing)
-    page = new_page(LAPTOP)
-    EngineTable(page, state, 0).open(server)
+
+def test_art_dice_the_split_lines_up_and_says_what_is_wrong_once_typed(new_page, server):
+    page, _ = at_laptop(new_page, server, position("art-dice", 3, placing_gold))
     form = page.locator("#controls form.split")
     # one row per work: its picture, its name and its field on one line, the fields in a column
     rows = form.locator(".split-part").evaluate_all(
@@ -210,3 +222,112 @@ def test_art_dice_the_split_lines_up_and_says_what_is_wrong_once_typed(new_page,
     field.fill(str(lo))
     assert form.locator(".split-problem").inner_text() == ""
     assert form.locator("button[type=submit]").is_enabled()
+
+
+def test_art_dice_a_round_summary_sits_beside_the_works_on_sale_at_1366x800(
+    new_page, server, artifacts
+):
+    # round 3: the summary of round 2 is open (a summary comes every round), with four seats the
+    # tallest it gets early on
+    page, _ = at_laptop(new_page, server, position("art-dice", 4, lambda st: placing_gold(st, 3)))
+    page.wait_for_selector(".summary-panel")
+    page.screenshot(path=str(artifacts / "art-dice-summary-beside-1366.png"))
+    # without scrolling: the summary, every work on sale with its gold, and the whole split form
+    assert page.evaluate("scrollY") == 0
+    assert on_screen(page, ".summary-panel") == [True]
+    assert on_screen(page, ".board .on-sale .lot") == [True] * 3
+    assert on_screen(page, "#controls form.split") == [True]
+    # the summary is still the whole summary: every sale and every collector's points
+    assert page.locator(".summary-panel table.ad-squares tbody tr").count() == 4
+
+
+def test_art_dice_the_end_reveals_the_deck_by_name_or_nothing(new_page, server, artifacts):
+    state = position("art-dice", 3, lambda st: st.is_over() and st.deck)
+    page, table = at_laptop(new_page, server, state)
+    reveal = page.locator("#result .reveal")
+    reveal.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "art-dice-final-reveal.png"))
+    # the works the deck still held, each with its name on it (words of 11 px or more) and a
+    # tooltip saying where it was, never what buying it would do
+    deck = state.view(0)["final"]["deck"]
+    names = [card_name(c).removeprefix("Artist ") for c in deck]
+    assert reveal.locator("svg.pic text").all_text_contents() == names
+    tips = reveal.locator("svg.pic > title").all_text_contents()
+    assert tips == [
+        f"{card_name(c)}: still in the deck when the game ended, never drawn" for c in deck
+    ]
+    assert small_card_words(page) == []
+    # right under the heading, no blank band between
+    gap = reveal.evaluate(
+        "e => e.querySelector('h4').getBoundingClientRect().top"
+        " - e.querySelector('h3').getBoundingClientRect().bottom"
+    )
+    assert gap <= 12, gap
+    # over, a work of one's own is worth its points, no longer something to put up for sale
+    own = page.locator(".player[data-seat='0'] svg.pic > title").all_text_contents()
+    assert own and not [t for t in own if "sale" in t]
+    # a game that drew its whole deck hid nothing: no block at all
+    table.state = position("art-dice", 3, lambda st: st.is_over() and not st.deck)
+    table.push()
+    page.wait_for_function("() => !document.querySelector('#result .reveal')")
+    assert page.locator("#result .breakdown").count() == 1
+
+
+# --- Q.E. ----------------------------------------------------------------------------------------
+def test_qe_the_bids_a_seat_knows_say_whose_they_are(new_page, server):
+    # a round of four auctions: seat 0 ran one (and saw every bid) and bid in the three others
+    state = position("qe", 4, lambda st: len(st.closed) == 4)
+    page, _ = at_laptop(new_page, server, state)
+    name = ["Ann", "Bot 2", "Bot 3", "Bot 4"]
+
+    def said(auction: dict) -> str:
+        if "bids" in auction:
+            return "; ".join(
+                ("then " if i else "")
+                + ", ".join(
+                    f"{name[p]} {'rebid' if i else 'bid'} {b}"
+                    for p, b in enumerate(rnd)
+                    if b is not None
+                )
+                for i, rnd in enumerate(auction["bids"])
+            )
+        first, *rebids = auction["my_bids"]
+        return f"You bid {first}" + (
+            f", then rebid {', '.join(map(str, rebids))}" if rebids else ""
+        )
+
+    auctions = state.view(0)["auctions"]
+    assert [a["auctioneer"] == 0 for a in auctions].count(True) == 1
+    expected = [said(a) for a in reversed(auctions)]  # the newest first
+    head = page.locator(".board th:text-is('Bids you know')")
+    assert head.count() == 1
+    cells = page.locator(".board td.bids-known").all_inner_texts()
+    assert cells == expected
+    assert not [c for c in cells if "/" in c or "–" in c]
+
+
+def test_qe_an_amount_too_large_says_the_largest_the_page_takes(new_page, server):
+    def asked_to_bid(state) -> bool:
+        if 0 not in state.actors():
+            return False
+        return any(mk.kind in ("open", "bid") and mk.hi is None for mk in state.legal_moves(0))
+
+    page, table = at_laptop(new_page, server, position("qe", 3, asked_to_bid))
+    page.wait_for_selector("#controls[data-ready='true']")
+    field = page.locator("#controls form.amount input")
+    error = page.locator("#controls form.amount .field-error")
+    for typed, words in [
+        ("1" + "0" * 29, "That amount (30 digits) is too large: the largest this page takes is "
+                         "9,007,199,254,740,991."),
+        ("2.5", "“2.5” is not a whole number: type digits only"),
+        ("", "Type an amount: "),
+    ]:  # fmt: skip
+        field.fill(typed)
+        field.press("Enter")
+        assert error.inner_text().startswith(words), error.inner_text()
+    assert table.moves == []  # nothing was sent
+    # the largest itself goes, exactly, and the engine takes it (the others bid next)
+    field.fill("9007199254740991")
+    field.press("Enter")
+    page.wait_for_selector("#controls", state="hidden")
+    assert [arg for _, arg in table.moves] == [9007199254740991]

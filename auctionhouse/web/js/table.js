@@ -54,6 +54,7 @@ export function tablePage(root, tableId) {
     actions: h("span", { class: "result-actions" }), // rematch, replay, lobby: under the result
     summary: h("div", { class: "summary-slot" }),
     board: h("div", { class: "board", "aria-label": "The table" }),
+    column: h("div", { class: "board-column" }),
     turn: h("p", { class: "turn", "aria-live": "polite" }),
     countdown: h("div", { class: "countdown", role: "timer", hidden: true }),
     controls: h("div", { id: "controls", class: "controls", "data-ready": "false" }),
@@ -83,8 +84,9 @@ export function tablePage(root, tableId) {
           el.controls,
           el.error,
         ),
-        // a round's summary above the board, beside the moves: it never pushes them down
-        h("div", { class: "board-column" }, el.summary, el.board),
+        // a round's summary above the board, beside the moves: it never pushes them down (a game
+        // whose summary comes every round keeps it beside the board: see render)
+        put(el.column, el.summary, el.board),
         el.log,
       ),
     ),
@@ -395,6 +397,7 @@ export function tablePage(root, tableId) {
       board = h("pre", { class: "muted" }, `This table cannot be drawn (${err.message}).`);
     }
     put(el.board, board);
+    el.column.classList.toggle("summary-beside", Boolean(r.summaryBeside));
     if (view.over) renderActions();
     put(el.result, view.over ? resultPanel(view, r, ctx, [el.actions]) : null);
     renderSummary(view, r, ctx);

@@ -59,18 +59,21 @@ function letter(ctx, a) {
 const points = (n) => plural("point", n);
 
 /** A work's tooltip: what it is, and what it is worth now: in a collection (`owner`) what that
- * artist scores there; elsewhere (on sale) what it would add to the viewer's collection. */
+ * artist scores there; elsewhere (on sale) what it would add to the viewer's collection; once
+ * the game is over, left in the deck (`owner` "deck") or in a collection, for good. */
 function workTip(ctx, id, owner) {
   const c = info(ctx, id);
   const artist = artistName(ctx, c.artist);
   const view = ctx.view;
+  if (owner === "deck") return `${c.name}: still in the deck when the game ended, never drawn`;
   const held = (p) => view.collections[p].filter((x) => info(ctx, x).artist === c.artist).length;
   if (view && view.collections && owner !== undefined && owner !== null) {
     const k = held(owner);
     const score = `${k} × ${k} = ${points(k * k)}`;
     if (owner !== ctx.seat) return `${c.name}: ${ctx.name(owner)} holds ${plural(`${artist} work`, k)}, ${score}`;
-    const yours = k === 1 ? `your only ${artist} work` : `one of your ${k} ${artist} works, together ${score}`;
-    return `${c.name}: ${yours}; put up for sale, it takes ${points(2 * k - 1)} off your score`;
+    const yours = k === 1 ? `your only ${artist} work, ${score}` : `one of your ${k} ${artist} works, together ${score}`;
+    // over, nothing can be put up for sale any more
+    return view.over ? `${c.name}: ${yours}` : `${c.name}: ${yours}; put up for sale, it takes ${points(2 * k - 1)} off your score`;
   }
   if (!view || !view.collections || ctx.seat === null || ctx.seat === undefined)
     return `${c.name}: n works of one artist score n × n points`;
@@ -243,16 +246,22 @@ export default {
     return null; // everything on the table is public
   },
 
+  // a round is a few moves long: its summary, there nearly all the time, must not push the
+  // works on sale down
+  summaryBeside: true,
+
+  /** The one thing hidden in art-dice is the deck: the works it still held, by name (drawn at
+   * full size, where a work's name is written on it); nothing at all when it was empty. */
   final(view, ctx) {
     const f = view.final;
     if (!f || !f.deck.length) return null;
     return h(
       "div",
-      {},
-      h("h4", {}, `Left in the deck (${f.deck.length})`),
+      { class: "ad-deck-left" },
+      h("h4", {}, `Still in the deck, never drawn: ${plural("work", f.deck.length)}`),
       row(
         "",
-        f.deck.map((c) => work(ctx, c, 0.5)),
+        f.deck.map((c) => work(ctx, c, 1, "deck")),
       ),
     );
   },
@@ -313,11 +322,11 @@ export default {
       body: h(
         "div",
         { class: "summary ad-summary", "data-round": ended },
-        h("h4", {}, "Sales"),
+        h("h4", {}, "Sales (the gold goes to the bank)"),
         sales.length
           ? numberTable(
               "ad-sales",
-              ["Work", "Bought by", "For (gold to the bank)"],
+              ["Work", "Buyer", "Gold"],
               sales.map((x) => [info(ctx, x.card).name, ctx.name(x.player), String(x.price)]),
             )
           : h("p", { class: "muted" }, "Nothing was sold this round."),

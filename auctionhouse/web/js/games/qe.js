@@ -220,6 +220,23 @@ function bidsTable(ctx, rounds, n) {
   );
 }
 
+/** The bids of an auction's rounds (null: no bid from that seat) in words, each with its
+ * bidder: "Bot 2 bid 0, Bot 3 bid 5; then Bot 3 rebid 6". */
+function everyBid(ctx, rounds) {
+  return rounds
+    .map((r, i) => {
+      const said = r.flatMap((b, p) => (b === null ? [] : [`${ctx.name(p)} ${i ? "rebid" : "bid"} ${b}`]));
+      return (i ? "then " : "") + (said.length ? said.join(", ") : "no bids");
+    })
+    .join("; ");
+}
+
+/** This seat's own bids in an auction: "You bid 5", "You bid 5, then rebid 7". */
+function yourBids(bids) {
+  const [first, ...rebids] = bids;
+  return `You bid ${first}${rebids.length ? `, then rebid ${rebids.join(", ")}` : ""}`;
+}
+
 function auctionPanel(view, ctx) {
   const a = view.auction;
   if (!a) return null;
@@ -356,12 +373,12 @@ function historyPanel(view, ctx) {
         ),
         h(
           "td",
-          {},
-          a.my_bids && a.my_bids.length
-            ? a.my_bids.join(", ")
-            : a.bids
-              ? a.bids.map((r) => r.map((b) => (b === null ? "–" : b)).join("/")).join("; ")
-              : "—",
+          { class: "bids-known" },
+          a.bids
+            ? everyBid(ctx, a.bids) // this seat's own auction: it saw every bid
+            : a.my_bids && a.my_bids.length
+              ? yourBids(a.my_bids)
+              : h("span", { class: "muted" }, "—"),
         ),
       ),
     );
@@ -387,8 +404,8 @@ function historyPanel(view, ctx) {
               "Winner",
               "Price",
               "Ties, zeros",
-              "Your bids / all bids",
             ].map((t) => h("th", { scope: "col" }, t)),
+            h("th", { scope: "col", title: "Your own bids; in an auction you ran, everyone's" }, "Bids you know"),
           ),
         ),
         h("tbody", {}, rows),
@@ -418,14 +435,7 @@ export default {
       a && a.my_bids && a.my_bids.length
         ? h("span", {}, "Bids this auction ", h("b", {}, a.my_bids.join(", ")))
         : null,
-      a && a.bids && a.bids.length
-        ? h(
-            "span",
-            {},
-            "Sees every bid: ",
-            a.bids.map((r) => r.map((b) => (b === null ? "–" : b)).join("/")).join("; "),
-          )
-        : null,
+      a && a.bids && a.bids.length ? h("span", {}, "Sees every bid: ", everyBid(ctx, a.bids)) : null,
     );
   },
 
