@@ -131,6 +131,15 @@ def test_the_log_keeps_every_summary_and_the_result_breaks_every_score_down(
     page.wait_for_selector("#result .breakdown")
     assert page.locator("h1").inner_text().count(TITLES[game]) == 1
     assert page.locator(".log-summary").count() == len(expected)
+    # a split move (art-dice's gold on the works) says which work got how much
+    moves = get_json(f"{server}/api/tables/{table}/record")["moves"]
+    splits = [k for k, m in enumerate(moves, 1) if isinstance(m[-1], list) and any(m[-1])]
+    assert bool(splits) == (game == "art-dice")
+    if splits:
+        page.locator(".stepper input[type=range]").fill(str(splits[0]))
+        page.wait_for_selector(f".step-counter[data-step='{splits[0]}']")
+        said = page.locator(".step-move").inner_text()
+        assert re.search(r"— Place gold: \d+ on Artist [A-I] #\d", said), said
 
 
 def test_a_round_summary_stays_until_closed_and_clicks_reach_the_screen_fast(

@@ -58,6 +58,24 @@ def test_modern_art_while_bidding_cash_and_every_purchase_are_in_view_at_1366x80
     assert bought == [True] * 4
 
 
+def test_modern_art_a_round_summary_leaves_the_hand_in_view_at_1366x800(
+    new_page, server, artifacts
+):
+    def picking_after_a_round(state) -> bool:
+        """Round 2 or later, the summary of the round before open, seat 0 to pick a painting."""
+        view = state.view(0)
+        return state.round >= 2 and view["phase"] == "play" and 0 in state.actors()
+
+    state = position("modern-art", 5, picking_after_a_round)
+    page, _ = at_laptop(new_page, server, state)
+    page.wait_for_selector(".summary-panel")
+    page.screenshot(path=str(artifacts / "modern-art-summary-and-hand-1366.png"))
+    assert page.evaluate("scrollY") == 0
+    assert on_screen(page, ".summary-panel") == [True]
+    hand = on_screen(page, ".board .hand button.card-button[data-kind='play']")
+    assert hand and all(hand), hand
+
+
 def test_modern_art_a_painting_pays_what_its_artist_would_pay_if_the_round_ended_now(
     new_page, server
 ):

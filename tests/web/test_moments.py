@@ -1,7 +1,8 @@
 """Each game's key moments at 1366x800, played as a person against bots on a real server
 (issue 19, items 1 to 3): mid-game, every card, tile and work says in its tooltip what it is and
 what it is worth now, and the page speaks a player's words; the first round summary comes as a
-panel that stays while play goes on until it is closed. Screenshots: test-artifacts/moments/."""
+panel that stays while play goes on until it is closed. The final screen of each game, seen by a
+seat, at the same size. Screenshots: test-artifacts/moments/."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import statistics
 
 import pytest
 
-from .page_checks import code_words
+from .engine_table import EngineTable, position
+from .page_checks import code_words, small_card_words, sticking_out
 from .ui import create_table, play_one, wait_turn
 
 LAPTOP = {"width": 1366, "height": 800}
@@ -52,6 +54,8 @@ def test_mid_game_and_the_first_round_summary(new_page, server, artifacts, game,
             summary = int(panel.get_attribute("data-index"))
             page.screenshot(path=str(shots / f"{game}-round-summary.png"))
             assert code_words(panel.inner_text()) == []
+            if game == "qe":  # 3 players: zero bids score nothing (QE-9), no column says they may
+                assert "Zero bids" not in panel.inner_text()
         if summary is not None and mid_game is not None:
             break
         play_one(page, rng)
@@ -90,3 +94,35 @@ def test_mid_game_and_the_first_round_summary(new_page, server, artifacts, game,
         f"\nclick to updated screen ({game}, local server, {len(times)} moves): "
         f"median {statistics.median(times):.1f} ms"
     )
+
+
+# what a page shows when a value it draws is missing: never on a player's screen
+MISSING = re.compile(r"undefined|NaN|null|\[object|Infinity|\?:")
+
+
+@pytest.mark.parametrize(("game", "players"), [*GAMES[:3], ("qe", 4), ("art-dice", 4)])
+def test_the_final_screen_at_1366x800(new_page, server, artifacts, game, players):
+    state = position(game, players, lambda st: st.is_over(), seeds=range(40))
+    page = new_page(LAPTOP)
+    EngineTable(page, state, 0).open(server)
+    page.wait_for_selector("#result .breakdown")
+    shots = artifacts / "moments"
+    shots.mkdir(exist_ok=True)
+    page.screenshot(path=str(shots / f"{game}-{players}-final.png"))
+    page.screenshot(path=str(shots / f"{game}-{players}-final-whole.png"), full_page=True)
+    said = page.locator("main").inner_text()
+    assert MISSING.findall(said) == [] and code_words(said) == []
+    # the ranking, every score broken down, and nothing reaching past the result's sides
+    assert page.locator("#result .ranking li").count() == players
+    assert sticking_out(page, "#result", "table, .reveal, .breakdown, .ranking, .links") == []
+    assert small_card_words(page) == []
+    # whatever is revealed comes right under its heading, or there is no heading
+    reveal = page.locator("#result .reveal")
+    if reveal.count():
+        assert reveal.locator(":scope > div").inner_text().strip()
+    if game == "qe":  # over: no tile is left "after this one"; zero bids only with 4 or 5
+        assert "left face down" not in said
+        heads = page.locator(".board th").all_inner_texts()
+        assert ("Ties, zero bids" in heads, "Ties" in heads) == (players > 3, players == 3)
+        scoring = page.locator("#result .breakdown thead").inner_text()
+        assert ("Zero bids" in scoring) == (players > 3)

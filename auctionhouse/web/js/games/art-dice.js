@@ -203,7 +203,8 @@ function salePanel(view, ctx) {
           h(
             "div",
             { class: "facts small" },
-            view.bids.map((b, p) => (b[i] ? h("span", { class: "tag" }, `${ctx.name(p)} ${b[i]}`) : null)),
+            // "Bot 2: 1 gold" (a name that ends in a number must not run into the amount)
+            view.bids.map((b, p) => (b[i] ? h("span", { class: "tag" }, `${ctx.name(p)}: ${b[i]} gold`) : null)),
           ),
         ),
       ),
@@ -282,20 +283,30 @@ export default {
       }
       return n ? `${n} for ${gold}` : "—";
     };
+    // the points and the rounds side by side where they fit (a long game's rounds are a tall
+    // table, and one under the other left half the screen empty)
     return h(
       "div",
-      {},
-      numberTable(
-        "ad-breakdown",
-        ["Collector", "Works by artist (n × n)", "Points"],
-        view.collections.map((c, p) => [who(ctx, p), squares(ctx, c).words, h("strong", {}, String(view.scores[p]))]),
+      { class: "parts" },
+      h(
+        "div",
+        {},
+        numberTable(
+          "ad-breakdown",
+          ["Collector", "Works by artist (n × n)", "Points"],
+          view.collections.map((c, p) => [who(ctx, p), squares(ctx, c).words, h("strong", {}, String(view.scores[p]))]),
+        ),
       ),
-      h("h4", {}, "Works bought, round by round (how many, for how much gold)"),
-      // a row per round: a game has many short rounds, and a row of them would not fit
-      numberTable(
-        "ad-rounds",
-        ["Round", ...view.collections.map((_, p) => who(ctx, p))],
-        rounds.map((r) => [String(r), ...view.collections.map((_, p) => bought(p, r))]),
+      h(
+        "div",
+        {},
+        h("h4", {}, "Works bought, round by round (how many, for how much gold)"),
+        // a row per round: a game has many short rounds, and a row of them would not fit
+        numberTable(
+          "ad-rounds",
+          ["Round", ...view.collections.map((_, p) => who(ctx, p))],
+          rounds.map((r) => [String(r), ...view.collections.map((_, p) => bought(p, r))]),
+        ),
       ),
     );
   },
@@ -330,7 +341,7 @@ export default {
               sales.map((x) => [info(ctx, x.card).name, ctx.name(x.player), String(x.price)]),
             )
           : h("p", { class: "muted" }, "Nothing was sold this round."),
-        h("h4", {}, "Points now (n works of one artist score n × n)"),
+        h("h4", {}, "Points now (n works of an artist: n × n)"),
         numberTable(
           "ad-squares",
           ["Collector", "Works by artist", "Points"],

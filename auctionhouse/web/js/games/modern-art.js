@@ -524,17 +524,22 @@ export default {
     if (!f) return null;
     return h(
       "div",
-      { class: "players" },
-      f.hands.map((hand, p) =>
-        h(
-          "div",
-          { class: "player", style: `--seat:${ctx.color(p)}`, "data-seat": p },
-          h("h4", {}, who(ctx, p)),
-          h("div", { class: "facts" }, "Cash ", h("b", {}, String(f.cash[p]))),
+      {},
+      h("h4", {}, "Each seat's cash and the paintings left in hand"),
+      h(
+        "div",
+        { class: "players" },
+        f.hands.map((hand, p) =>
           h(
             "div",
-            { class: "row hand" },
-            hand.length ? hand.map((c) => card(ctx, c, 0.6)) : h("span", { class: "muted" }, "no cards left"),
+            { class: "player", style: `--seat:${ctx.color(p)}`, "data-seat": p },
+            h("h4", {}, who(ctx, p)),
+            h("div", { class: "facts" }, "Cash ", h("b", {}, String(f.cash[p]))),
+            h(
+              "div",
+              { class: "row hand" },
+              hand.length ? hand.map((c) => card(ctx, c, 0.6)) : h("span", { class: "muted" }, "no cards left"),
+            ),
           ),
         ),
       ),
@@ -613,9 +618,8 @@ export default {
         const parts = counts
           .map((k, a) => [k, a])
           .filter(([k]) => k)
-          .map(([k, a]) =>
-            e.ranking.includes(a) ? `${k} ${surname(ctx, a)} × ${e.values[a]}` : `${k} ${surname(ctx, a)} × 0`,
-          );
+          // a term keeps together (no-break spaces), the sum wraps only between terms
+          .map(([k, a]) => `${k}\u00a0${surname(ctx, a)}\u00a0×\u00a0${e.ranking.includes(a) ? e.values[a] : 0}`);
         return [who(ctx, p), parts.length ? parts.join(" + ") : "none", String(e.payouts[p])];
       }),
     );
@@ -624,10 +628,10 @@ export default {
       body: h(
         "div",
         { class: "summary ma-summary", "data-round": e.round },
-        h("h4", {}, "The artists this round"),
-        rank,
-        h("h4", {}, "Sales"),
-        sales,
+        // side by side where they fit (a wide table above a tall one pushed the hand off the
+        // screen at 1366x800), one above the other in the log
+        h("div", { class: "summary-part" }, h("h4", {}, "The artists this round"), rank),
+        h("div", { class: "summary-part wide" }, h("h4", {}, "Sales"), sales),
       ),
     };
   },

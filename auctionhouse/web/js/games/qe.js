@@ -2,7 +2,7 @@
 // VP; the auction in progress (who has handed in a sealed bid, never how much), the finished
 // auctions as this seat knows them, and the final reveal of all spending.
 
-import { capital, h, listWords, panel, row, s, svg } from "../dom.js";
+import { capital, h, listWords, panel, plural, row, s, svg } from "../dom.js";
 import { numberTable, seatBoxes, who } from "../common.js";
 import { frame, text } from "../pictures.js";
 
@@ -335,11 +335,12 @@ function playersPanel(view, ctx) {
           : h("span", { class: "muted" }, "no tiles yet"),
       ),
     ],
-    h("p", { class: "hint" }, `${view.tiles_left} tiles left face down after this one.`),
+    view.over ? null : h("p", { class: "hint" }, `${plural("tile", view.tiles_left)} left face down after this one.`),
   );
 }
 function historyPanel(view, ctx) {
   if (!view.auctions.length) return null;
+  const seated = ctx.seat !== null && ctx.seat !== undefined; // a spectator knows no bid
   const rows = view.auctions
     .slice()
     .reverse()
@@ -363,23 +364,23 @@ function historyPanel(view, ctx) {
           "td",
           {},
           [
-            a.ties.length ? `ties: ${a.ties.length}` : "",
-            a.zero_bids && a.zero_bids.length
-              ? ` zero: ${a.zero_bids.map((p) => ctx.name(p)).join(", ")}`
-              : "",
+            a.ties.length ? plural("tie", a.ties.length) : "",
+            a.zero_bids && a.zero_bids.length ? `zero bids: ${listWords(a.zero_bids.map(ctx.name))}` : "",
           ]
-            .join("")
-            .trim() || "—",
+            .filter(Boolean)
+            .join("; ") || "—",
         ),
-        h(
-          "td",
-          { class: "bids-known" },
-          a.bids
-            ? everyBid(ctx, a.bids) // this seat's own auction: it saw every bid
-            : a.my_bids && a.my_bids.length
-              ? yourBids(a.my_bids)
-              : h("span", { class: "muted" }, "—"),
-        ),
+        seated
+          ? h(
+              "td",
+              { class: "bids-known" },
+              a.bids
+                ? everyBid(ctx, a.bids) // this seat's own auction: it saw every bid
+                : a.my_bids && a.my_bids.length
+                  ? yourBids(a.my_bids)
+                  : h("span", { class: "muted" }, "—"),
+            )
+          : null,
       ),
     );
   return panel(
@@ -403,9 +404,11 @@ function historyPanel(view, ctx) {
               "Open",
               "Winner",
               "Price",
-              "Ties, zeros",
+              view.zero_marks ? "Ties, zero bids" : "Ties", // no zero bids with 3 players (QE-9)
             ].map((t) => h("th", { scope: "col" }, t)),
-            h("th", { scope: "col", title: "Your own bids; in an auction you ran, everyone's" }, "Bids you know"),
+            seated
+              ? h("th", { scope: "col", title: "Your own bids; in an auction you ran, everyone's" }, "Bids you know")
+              : null,
           ),
         ),
         h("tbody", {}, rows),
@@ -482,14 +485,17 @@ export default {
   breakdown(view, ctx) {
     const f = view.final;
     if (!f) return null;
-    const parts = f.scoring.length ? Object.keys(f.scoring[0]) : [];
+    // zero bids score only with 4 or 5 players (QE-9): no column of zeros that says they might
+    const parts = (f.scoring.length ? Object.keys(f.scoring[0]) : []).filter(
+      (k) => k !== "zero_bids" || view.zero_marks,
+    );
     return numberTable(
       "qe-scoring final-scoring",
       ["Bank", ...parts.map((k) => SCORING_WORDS[k] || capital(k.replace(/_/g, " "))), "Points", "Score"],
       f.scoring.map((x, p) => [
         who(ctx, p),
         ...parts.map((k) => String(x[k])),
-        String(parts.reduce((a, k) => a + x[k], 0)),
+        String(Object.values(x).reduce((a, b) => a + b, 0)),
         h(
           "strong",
           {},
@@ -523,6 +529,8 @@ export default {
     const next = events[i + 1];
     if (e.event !== "zero_bids" && next && next.event === "zero_bids" && next.turn === e.turn) return null;
     const first = e.turn + 1 - n;
+    // zero bids score only with 4 or 5 players (QE-9): a column of dashes would say they might
+    const zeroRule = !ctx.view || Boolean(ctx.view.zero_marks);
     const rows = [];
     for (let k = first; k <= e.turn; k++) {
       const won = events.find((x) => (x.event === "won" || x.event === "no_winner") && x.turn === k);
@@ -534,15 +542,16 @@ export default {
         tileInfo(ctx, won.tile).name,
         won.event === "won" ? ctx.name(won.seat) : "nobody",
         price === null ? h("span", { class: "muted" }, "secret") : String(price),
-        zero ? listWords(zero.seats.map(ctx.name)) : "—",
+        zeroRule ? (zero ? listWords(zero.seats.map(ctx.name)) : "—") : null,
       ]);
     }
+    const head = ["Turn", "Tile", "Winner", "Price", zeroRule ? "Zero bids (2 VP each)" : null];
     return {
-      title: `Round ${first / n + 1} of Q.E. done`,
+      title: `Round ${first / n + 1} done`,
       body: h(
         "div",
         { class: "summary qe-summary" },
-        numberTable("qe-round", ["Turn", "Tile", "Winner", "Price", "Zero bids (2 VP each)"], rows),
+        numberTable("qe-round", head.filter(Boolean), rows.map((r) => r.filter((x) => x !== null))),
         h("p", { class: "muted small" }, "A price stays secret to the others unless the auctioneer won; all spending is revealed at the end."),
       ),
     };

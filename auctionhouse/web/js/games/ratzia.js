@@ -298,10 +298,10 @@ export function biddingCard(value, state = "up", scale = 1) {
   return pic;
 }
 
-/** Counts by type as small cards with "x n". */
-function counted(ctx, counts, scale = 0.6) {
+/** Counts by type as small cards with "x n"; `empty` says what no card at all means. */
+function counted(ctx, counts, scale = 0.6, empty = "none") {
   const items = counts.map((n, t) => [n, t]).filter(([n]) => n);
-  if (!items.length) return h("span", { class: "muted" }, "none");
+  if (!items.length) return h("span", { class: "muted" }, empty);
   return row(
     "counted",
     items.map(([n, t]) =>
@@ -462,7 +462,7 @@ function playersPanel(view, ctx) {
       view.up[p].map((v) => biddingCard(v, "up")),
       view.down[p].map((v) => biddingCard(v, "down")),
     ),
-    h("div", { class: "collection" }, counted(ctx, view.collections[p])),
+    h("div", { class: "collection" }, counted(ctx, view.collections[p], 0.6, "no cards collected")),
   ]);
 }
 function otherPanel(view, ctx) {
