@@ -40,7 +40,7 @@ function squares(ctx, cards) {
   }
   const parts = [...counts.entries()].sort((x, y) => x[0] - y[0]);
   return {
-    words: parts.map(([a, n]) => `${letter(ctx, a)} ${n}×${n}`).join(" + ") || "no works",
+    words: parts.map(([a, n]) => `${letter(ctx, a)}\u00a0${n}×${n}`).join(" + ") || "no works", // wraps between terms only
     total: parts.reduce((sum, [, n]) => sum + n * n, 0),
   };
 }
