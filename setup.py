@@ -19,10 +19,10 @@ COMPILED = [
     *(
         f"auctionhouse/games/{game}/{module}.py"
         for game, modules in {
-            "modern_art": ("deck", "state", "views"),
-            "ratzia": ("cards", "scoring", "state", "views"),
-            "qe": ("tiles", "scoring", "state", "views", "determinize"),
-            "art_dice": ("cards", "state", "views"),
+            "modern_art": ("deck", "setup", "state", "views"),
+            "ratzia": ("cards", "setup", "scoring", "state", "views"),
+            "qe": ("tiles", "setup", "scoring", "state", "views", "determinize"),
+            "art_dice": ("cards", "setup", "state", "views"),
         }.items()
         for module in modules
     ),

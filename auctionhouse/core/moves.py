@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .errors import RecordError
 
@@ -64,7 +64,7 @@ class MoveKind(NamedTuple):
         return out
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 def amount(kind: str, lo: int, hi: int | None, span: int | None = None) -> MoveKind:
@@ -87,7 +87,7 @@ def _within(x: int, lo: int | None, hi: int | None) -> bool:
 
 # A float holds every whole number up to this, and `random.random` returns multiples of 1 / this:
 # below it `int(rand() * w)` is exact and uniform enough, beyond it amounts are drawn in bits.
-FLOAT_EXACT = 1 << 53
+FLOAT_EXACT: Final = 1 << 53
 
 
 def below(rand, w: int) -> int:
@@ -154,12 +154,12 @@ def random_move(legal: Sequence[MoveKind], rand: Callable[[], float]) -> Move:
 
 # split kind -> (its kind, cumulative probabilities, outcomes); keyed by id() for speed, the kind
 # kept in the entry so that its id cannot be reused while the entry lives
-_SPLIT_TABLES: dict[int, tuple] = {}
-_SPLIT_BY_VALUE: dict[tuple, tuple] = {}
-_SPLIT_TABLES_MAX = 8192
-_TABLE_MAX_TOTAL = 10  # splits whose total may exceed this are drawn step by step
-_TABLE_MAX_PARTS = 4
-_RETRIES = 16  # random part sets tried before the cheapest single part is taken
+_SPLIT_TABLES: Final[dict[int, tuple]] = {}
+_SPLIT_BY_VALUE: Final[dict[tuple, tuple]] = {}
+_SPLIT_TABLES_MAX: Final = 8192
+_TABLE_MAX_TOTAL: Final = 10  # splits whose total may exceed this are drawn step by step
+_TABLE_MAX_PARTS: Final = 4
+_RETRIES: Final = 16  # random part sets tried before the cheapest single part is taken
 
 
 def random_split(mk: MoveKind, rand) -> tuple[int, ...]:
