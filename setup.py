@@ -16,13 +16,17 @@ COMPILED = [
     "auctionhouse/core/rng.py",
     "auctionhouse/core/state.py",
     "auctionhouse/arena/runner.py",
+    # the search's playouts and what they call: the random bot's draw, the candidate moves
+    "auctionhouse/bots/playouts.py",
+    "auctionhouse/bots/random_bot.py",
+    "auctionhouse/bots/candidates.py",
     *(
         f"auctionhouse/games/{game}/{module}.py"
         for game, modules in {
-            "modern_art": ("deck", "setup", "state", "views"),
-            "ratzia": ("cards", "setup", "scoring", "state", "views"),
-            "qe": ("tiles", "setup", "scoring", "state", "views", "determinize"),
-            "art_dice": ("cards", "setup", "state", "views"),
+            "modern_art": ("deck", "setup", "state", "views", "heuristic"),
+            "ratzia": ("cards", "setup", "scoring", "state", "views", "heuristic"),
+            "qe": ("tiles", "setup", "scoring", "state", "views", "determinize", "heuristic"),
+            "art_dice": ("cards", "setup", "state", "views", "heuristic"),
         }.items()
         for module in modules
     ),

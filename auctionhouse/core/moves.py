@@ -127,6 +127,16 @@ def random_arg(mk: MoveKind, rng: random.Random, span: int | None = None) -> Any
     return mk.lo + below(rng.random, hi - mk.lo + 1)
 
 
+def forced_move(legal: Sequence[MoveKind]) -> Move | None:
+    """The move when `legal` leaves exactly one (a single kind without an argument), else None:
+    a bot has nothing to weigh."""
+    if len(legal) == 1:
+        mk = legal[0]
+        if mk.lo is None and mk.choices is None and mk.parts is None:
+            return (mk.kind, None)
+    return None
+
+
 def random_move(legal: Sequence[MoveKind], rand: Callable[[], float]) -> Move:
     """A move drawn as the random bot draws it (`rand`: `random.Random.random` of its
     generator): a kind uniformly, then its argument as `random_arg` draws it, the common cases
