@@ -255,13 +255,15 @@ class ModernArtTracker(TableTracker[ModernArtState]):
             at = lay.passed
             o[at : at + n] = sets[s.passed]
         elif phase == HIDDEN_BIDS:
+            sealed = s.sealed
+            assert sealed is not None  # a sealed auction always has its bids list
             mask = 0
-            for p, x in enumerate(s.sealed):
+            for p, x in enumerate(sealed):
                 if x >= 0:
                     mask |= 1 << p
             at = lay.sealed
             o[at : at + n] = sets[mask]
-            x = s.sealed[seat]
+            x = sealed[seat]
             if x >= 0:
                 o[lay.my_bid] = money(x)
         elif phase == FIXED_OFFER:
@@ -284,8 +286,10 @@ class ModernArtTracker(TableTracker[ModernArtState]):
                         out &= ~(1 << p)
             return out
         if phase == HIDDEN_BIDS:
+            sealed = s.sealed
+            assert sealed is not None
             out = 0
-            for p, x in enumerate(s.sealed):
+            for p, x in enumerate(sealed):
                 if x < 0:
                     out |= 1 << p
             return out
