@@ -1,9 +1,12 @@
 """Who the learner plays against: itself, its past versions, and our other bots.
 
 Each game of a rollout draws its line-up: with probability `self_play` every seat is the
-learner; otherwise one seat is, and the others are drawn from the pool by weight (a past
-version of the learner, `heuristic`, `ismcts` with a small budget, `random`): with probability
-`same_table` one kind for all of them, else each seat on its own. Playing one opponent only
+learner; with probability `outnumbered` every seat but one is, the one drawn from the pool (a
+table where a lone bot looks for what the learner's copies leave open: what a heuristic seat
+against three learned measures); otherwise one seat is the learner, and the others are drawn
+from the pool by weight (a past version of the learner, `heuristic`, `ismcts` with a small
+budget, `random`): with probability `same_table` one kind for all of them, else each seat on
+its own. Playing one opponent only
 would make a best reply to it; the mix keeps the policy sound against many. Whole tables of one
 kind matter: a Q.E. policy trained on mixed seats only won 9 of 400 games against three random
 bots (the heuristic wins 343), having never met a table where everyone else spends little.
@@ -28,6 +31,7 @@ class League:
     weights: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
     most_past: int = 8  # past versions kept (the oldest is dropped)
     past: list[PolicyNet] = field(default_factory=list)
+    outnumbered: float = 0.0
 
     def add_past(self, net: PolicyNet) -> None:
         self.past.append(net)
@@ -37,10 +41,18 @@ class League:
     def lineup(self, players: int, rng: random.Random) -> tuple[tuple[str, int, int], ...]:
         """Each seat's (kind, bot seed, past version or -1); the learner's seats have kind
         `learner` (the bots themselves are made where the game is played: `work.POOL`)."""
-        if rng.random() < self.self_play:
+        r = rng.random()
+        if r < self.self_play:
             return (("learner", 0, -1),) * players
         kinds = [k for k, w in self.weights.items() if w > 0 and (k != "past" or self.past)]
         weights = [self.weights[k] for k in kinds]
+        if r < self.self_play + self.outnumbered:
+            lone = rng.randrange(players)
+            kind = rng.choices(kinds, weights)[0]
+            seed = rng.getrandbits(63)
+            past = rng.randrange(len(self.past)) if kind == "past" else -1
+            learner = ("learner", 0, -1)
+            return tuple((kind, seed, past) if p == lone else learner for p in range(players))
         me = rng.randrange(players)
         table = rng.choices(kinds, weights)[0] if rng.random() < self.same_table else None
         seats = []

@@ -86,6 +86,8 @@ class Rollout:
             advantages.append(adv)
             returns.append(ret)
             others = {kind for kind, _, _ in table.seats if kind != "learner"} or {"self"}
+            if len(set(p.seat)) > 1 and others != {"self"}:
+                continue  # outnumbered: the shares say how the learner fares against a kind
             for seat in sorted(set(p.seat)):
                 for kind in others:
                     shares[kind].append(p.shares[seat])

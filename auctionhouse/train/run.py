@@ -54,6 +54,7 @@ class TrainConfig:
     ppo: PPOSettings = field(default_factory=PPOSettings)
     self_play: float = 0.4
     same_table: float = 0.5  # of the other line-ups: one kind of bot in every other seat
+    outnumbered: float = 0.15  # every seat the learner's but one, drawn from the league
     league_weights: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
     teacher: str = "heuristic"  # the bot imitated before self-play ("none": no warm start)
     init: str = ""  # a policy file to start from instead (e.g. the shipped weights)
@@ -75,6 +76,7 @@ class TrainConfig:
         data["ppo"] = PPOSettings(**data.get("ppo", {}))
         data["hidden"] = tuple(data.get("hidden", (256, 256)))
         data.setdefault("amount_head", False)  # runs from before the amount head had none
+        data.setdefault("outnumbered", 0.0)  # nor tables of one bot against the learner
         return cls(**data)
 
 
@@ -95,7 +97,9 @@ class Trainer:
         amounts = self.enc.amount_segments() if c.amount_head else ()
         self.net = PolicyValueNet(self.enc.size, self.enc.num_actions, c.hidden, amounts)
         self.opt = torch.optim.Adam(self.net.parameters(), lr=c.ppo.lr)
-        self.league = League(c.self_play, c.same_table, dict(c.league_weights))
+        self.league = League(
+            c.self_play, c.same_table, dict(c.league_weights), outnumbered=c.outnumbered
+        )
         self.rollout = Rollout(self.game, c.players, self.enc.options, self.league)
         self.workers = Workers(workers)
         self.rng = random.Random(c.seed)

@@ -212,3 +212,24 @@ def test_the_entropy_bonus_counts_an_amount_segment_as_one_kind():
     kinds = torch.stack([p[:, 0], p[:, 1], p[:, 2:6].sum(-1), p[:, 6]], -1)
     by_kind = -(kinds * kinds.log()).sum(-1)
     assert torch.allclose(policy_entropy(logp, mask, ((2, 4),), 0.0), by_kind, atol=1e-5)
+
+
+def test_league_lineups_follow_their_shares():
+    import random
+
+    from auctionhouse.train.league import League
+
+    league = League(self_play=0.2, same_table=0.5, outnumbered=0.3)
+    rng = random.Random(5)
+    counts = {"self": 0, "outnumbered": 0, "alone": 0}
+    for _ in range(4000):
+        seats = league.lineup(4, rng)
+        mine = sum(kind == "learner" for kind, _, _ in seats)
+        assert mine >= 1
+        counts[{4: "self", 3: "outnumbered", 1: "alone"}[mine]] += 1
+    # 4,000 draws: each share within 3 points of its probability (about 4 standard errors)
+    assert abs(counts["self"] / 4000 - 0.2) < 0.03
+    assert abs(counts["outnumbered"] / 4000 - 0.3) < 0.03
+    assert abs(counts["alone"] / 4000 - 0.5) < 0.03
+    old = League(self_play=0.4, same_table=0.5)  # without outnumbered: as runs before it drew
+    assert all(sum(k == "learner" for k, _, _ in old.lineup(4, rng)) in (1, 4) for _ in range(500))
