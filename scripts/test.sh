@@ -74,7 +74,12 @@ if [ "${AUCTIONHOUSE_TEST_COMPILED:-1}" != 0 ] && .venv/bin/python -c "import my
   compiled="$(mktemp -d)"
   trap 'rm -rf "$compiled"' EXIT
   .venv/bin/python scripts/compile.py --out "$compiled" >/dev/null
-  PYTHONPATH="$compiled" .venv/bin/python -m pytest -n auto tests/games tests/test_protocol.py \
+  # PYTHONSAFEPATH and --import-mode=append keep the checkout (the working directory, the tests'
+  # root) behind PYTHONPATH: otherwise `auctionhouse` would be imported from the pure source
+  export PYTHONSAFEPATH=1 PYTHONPATH="$compiled"
+  .venv/bin/python -c "import sys, auctionhouse.core.state as s
+sys.exit(0 if s.__file__.endswith('.so') else 'the compiled copy is not imported: ' + s.__file__)"
+  .venv/bin/python -m pytest -n auto --import-mode=append tests/games tests/test_protocol.py \
     tests/test_bots.py tests/test_arena.py tests/test_rng.py tests/test_setup.py \
     tests/envs/test_trackers.py
 fi

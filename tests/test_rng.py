@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from auctionhouse.core import Chance
+from auctionhouse.core.rng import shuffle_as_random
 
 
 @given(seed=st.integers(0, 2**64 - 1), size=st.integers(0, 400))
@@ -19,6 +21,17 @@ def test_a_shuffle_is_a_permutation_decided_by_the_seed(seed, size):
     b.shuffle(again)
     assert first == again and sorted(first) == list(range(size))
     assert a.state == b.state
+
+
+@given(seed=st.integers(0, 2**64 - 1), size=st.integers(0, 300))
+def test_shuffle_as_random_draws_as_python_shuffles(seed, size):
+    """Deals shuffled with `random.Random` keep their games from version to version: the
+    compiled shuffle leaves the list and the generator as `Random.shuffle` does."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    a, b = list(range(size)), list(range(size))
+    shuffle_as_random(ours, a)
+    theirs.shuffle(b)
+    assert a == b and ours.getstate() == theirs.getstate()
 
 
 def _chi2(counts: Counter, cells: list, draws: int) -> float:

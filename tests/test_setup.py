@@ -54,7 +54,14 @@ def test_the_first_command_sets_up_a_venv_where_pip_into_the_system_is_refused(t
     (here with --help, which shows its options and exits)."""
     clone = tmp_path / "auctionhouse"
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
-    for path in ("scripts", "README.md", "pyproject.toml", "auctionhouse"):  # the tree as tested
+    for path in (  # the tree as tested
+        "scripts",
+        "README.md",
+        "pyproject.toml",
+        "setup.py",
+        "buildtools",
+        "auctionhouse",
+    ):
         src, dst = ROOT / path, clone / path
         if src.is_dir():
             shutil.rmtree(dst)

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..bots import make_bot
+from ..bots import Bot
+from ..bots.registry import bot_maker
 from ..core import AuctionhouseError, State, derive_seed
+from ..games import get_game
 from .runner import play
+
+# (game, spec) -> a function of the seed making that bot: read once per process
+_MAKERS: dict[tuple[str, str], Callable[[int | None], Bot]] = {}
 
 
 @dataclass(frozen=True)
@@ -39,11 +45,9 @@ class Outcome:
 
 def play_job(job: Job) -> State:
     """Play the job's game to its end (writing its record where the job says); the state."""
-    from ..games import get_game
-
     game = get_game(job.game)
     bots = [
-        make_bot(spec, game, derive_seed(job.bot_seed, f"seat/{p}"))
+        _maker(job.game, spec)(derive_seed(job.bot_seed, f"seat/{p}"))
         for p, spec in enumerate(job.seats)
     ]
     state = game.new_state(
@@ -59,6 +63,13 @@ def play_job(job: Job) -> State:
         except OSError as e:
             raise AuctionhouseError(f"cannot write record {path}: {e.strerror or e}") from None
     return state
+
+
+def _maker(game: str, spec: str) -> Callable[[int | None], Bot]:
+    maker = _MAKERS.get((game, spec))
+    if maker is None:
+        maker = _MAKERS[game, spec] = bot_maker(spec, get_game(game))
+    return maker
 
 
 def run_job(job: Job) -> Outcome:

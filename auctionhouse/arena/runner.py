@@ -26,19 +26,19 @@ def play(state: State, bots: Sequence[Bot]) -> State:
         (None, b.choose) if b.choose is not None else (Observation(state, p, []), b.act)
         for p, b in enumerate(bots)
     ]
-    next_actor, legal_moves, apply = state.next_actor, state.legal_moves, state.apply
-    p = next_actor()
+    # the state's methods called on it, not bound once: compiled, that is a direct call
+    p = state.next_actor()
     for _ in range(MAX_MOVES):
         if p < 0:
             return state
         obs, act = seats[p]
         if obs is None:
-            after = apply(p, act(legal_moves(p)))
+            after = state.apply(p, act(state.legal_moves(p)))
         else:
-            obs.legal = legal_moves(p)
-            after = apply(p, act(obs))
+            obs.legal = state.legal_moves(p)
+            after = state.apply(p, act(obs))
         # `apply` may return the next actor; None: ask
-        p = next_actor() if after is None else after
+        p = state.next_actor() if after is None else after
     if state.is_over():
         return state
     raise RunawayGame(f"{state.game.name} did not end within {MAX_MOVES} moves")

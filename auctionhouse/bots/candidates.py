@@ -8,6 +8,9 @@ a fifth either way, plus the minimum; a split is varied one unit at a time.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from ..core import Move, MoveKind
 
 
@@ -29,7 +32,7 @@ def amount_points(lo: int, hi: int | None, span: int | None, k: int) -> list[int
 def split_points(mk: MoveKind) -> list[tuple[int, ...]]:
     """For each part: its minimum alone and the most it can take alone; and every part at its
     minimum at once, when the total allows."""
-    parts = mk.parts
+    parts = mk.parts or ()
     total_lo = mk.lo or 0
     total_hi = mk.hi if mk.hi is not None else sum(hi for _, hi in parts)
     out: set[tuple[int, ...]] = set()
@@ -63,7 +66,7 @@ def splits_around(mk: MoveKind, split: tuple[int, ...]) -> list[tuple[int, ...]]
     (a part left empty starts at its minimum), one unit moved from a part to another; `split`
     itself first."""
     out = [split]
-    parts = mk.parts
+    parts = mk.parts or ()
     n = len(parts)
 
     def add(new: list[int]) -> None:
@@ -110,18 +113,19 @@ def splits_within(mk: MoveKind, split: tuple[int, ...], steps: int) -> list[tupl
 
 
 def candidate_moves(
-    legal: list[MoveKind], amounts: int = 5, hint: Move | None = None, steps: int = 1
+    legal: Sequence[MoveKind], amounts: int = 5, hint: Move | None = None, steps: int = 1
 ) -> list[Move]:
     """Concrete moves standing for `legal`: every no-argument kind and choice, a few amounts;
     amounts (or splits up to `steps` steps away) of `hint`'s kind around `hint`'s own, when a
     hint is given."""
     out: list[Move] = []
+    arg: Any = hint[1] if hint is not None else None
     for mk in legal:
-        near = hint is not None and hint[0] == mk.kind and mk.accepts(hint[1])
+        near = hint is not None and hint[0] == mk.kind and mk.accepts(arg)
         if near and mk.parts is not None:
-            out.extend((mk.kind, s) for s in splits_within(mk, hint[1], steps))
+            out.extend((mk.kind, s) for s in splits_within(mk, arg, steps))
         elif near and mk.lo is not None:
-            out.extend((mk.kind, a) for a in amounts_around(hint[1], mk.lo, mk.hi))
+            out.extend((mk.kind, a) for a in amounts_around(arg, mk.lo, mk.hi))
         elif mk.parts is not None:
             out.extend((mk.kind, s) for s in split_points(mk))
         elif mk.choices is not None:

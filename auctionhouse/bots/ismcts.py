@@ -38,32 +38,20 @@ from __future__ import annotations
 
 import math
 import time
-from functools import partial
+from typing import Any
 
 from ..core import Move, OptionError
 from ..core.players import Bot, Observation, Param
 from .candidates import candidate_moves
+from .playouts import Node, Playouts, distinct, rewards
 from .random_bot import RandomBot
+
+__all__ = ["ISMCTSBot", "rewards"]  # rewards: a search's playout reward, also for others
 
 # The most a spec may ask for: every move ends, and research runs still get plenty.
 MOST = 10**6  # iterations, or playouts with halving
 MOST_SECONDS = 3600
 MOST_AMOUNTS = 1000
-
-
-def rewards(result, kind: str = "mixed") -> list[float]:
-    """`mixed`: half the share of the victory, half the score's place between the lowest and
-    highest, a dense signal even in playouts the bot rarely wins; `win`: the share of the
-    victory alone."""
-    shares = result.shares()
-    if kind == "win":
-        return list(shares)
-    lo, hi = min(result.scores), max(result.scores)
-    if hi == lo:
-        return [0.5 * s + 0.25 for s in shares]
-    return [
-        0.5 * s + 0.5 * (x - lo) / (hi - lo) for s, x in zip(shares, result.scores, strict=True)
-    ]
 
 
 # the parameters that name one of a few choices
@@ -89,18 +77,6 @@ def read_budget(bot: Bot, given: dict) -> tuple[int, float]:
     return iterations, seconds
 
 
-def distinct(moves: list[Move], key) -> list[Move]:
-    """The first move of each class (`key`: the game's `move_class`), in order."""
-    seen = set()
-    out = []
-    for m in moves:
-        k = key(m)
-        if k not in seen:
-            seen.add(k)
-            out.append(m)
-    return out
-
-
 def _paired(a: list[float], b: list[float]) -> float:
     """The mean of the differences a - b over the iterations both were tried in (the first
     ones), in standard errors of that mean (at least 2 pairs)."""
@@ -120,16 +96,6 @@ def _stages(k: int) -> int:
         k = max(2, k // 2)
         n += 1
     return n
-
-
-class Node:
-    __slots__ = ("children", "visits", "reward", "avail")
-
-    def __init__(self) -> None:
-        self.children: dict[Move, Node] = {}
-        self.visits = 0
-        self.reward = 0.0
-        self.avail = 1
 
 
 class ISMCTSBot(Bot):
@@ -218,7 +184,7 @@ class ISMCTSBot(Bot):
         self.playout_bot = RandomBot(self.rng.getrandbits(63))
         self.helpers: dict[str, Bot | None] = {}
         self.rollout_bot: Bot | None = None
-        self.learned = None
+        self.learned: Any = None
         if "learned" in (self.settings["guide"], self.settings["rollout"], self.settings["value"]):
             from .learned import LearnedBot  # numpy, and the encodings, only when asked for
 
@@ -240,6 +206,15 @@ class ISMCTSBot(Bot):
         advisor = self._helper(obs, self.settings["guide"])
         rollout = self.settings["rollout"]
         self.rollout_bot = None if rollout == "random" else self._helper(obs, rollout)
+        value_net = self.learned if self.settings["value"] == "learned" else None
+        self.playouts = Playouts(
+            self.rng,
+            self.settings["c"],
+            self.rollout_bot,
+            self.playout_bot,
+            value_net,
+            self.settings["reward"],
+        )
         hint = advisor.act(obs) if advisor is not None else None
         near = hint if self.settings["around"] else None
         root_moves = candidate_moves(legal, self.settings["amounts"], near, self.settings["steps"])
@@ -335,7 +310,7 @@ class ISMCTSBot(Bot):
             self.playout_bot.rng.seed(seed)
             if self.rollout_bot is not None:
                 self.rollout_bot.rng.seed(seed)
-            samples[m].append(self._descend(state, roots[m], me))
+            samples[m].append(self.playouts.descend(state, roots[m], me))
         self.iterations_done += 1
 
     def _choose(self, moves: list[Move], samples: dict, hint: Move | None) -> Move:
@@ -349,64 +324,3 @@ class ISMCTSBot(Bot):
         if len(samples[best]) < 8:
             return hint
         return best if _paired(samples[best], samples[hint]) > self.settings["margin"] else hint
-
-    def _descend(self, state, node: Node, me: int) -> float:
-        """Walk the tree below one root move with UCB, add a node, play out, credit the path."""
-        rng = self.rng
-        path: list[tuple[Node, int]] = [(node, me)]
-        c = self.settings["c"]
-        while not state.is_over():
-            p = state.next_actor()
-            if p != me:
-                # Rivals play the playout policy: with the budgets a bot has per move, exploring
-                # their options would mostly try absurd bids, which flatter whatever provoked them.
-                state.apply(p, self._policy(state, p))
-                continue
-            legal = state.legal_moves(p)
-            # Below the root, amounts are the minimum and the playout policy's choice only.
-            guess = self._policy(state, p, legal)
-            moves = distinct([guess, *candidate_moves(legal, 1)], partial(state.move_class, p))
-            children = node.children
-            present = [m for m in moves if m in children]
-            for m in present:
-                children[m].avail += 1
-            # Progressive widening: a node grows one child per step of sqrt(visits), the
-            # playout policy's own move first, so rare early visits follow sensible play.
-            if len(present) < min(len(moves), 1 + int(math.sqrt(node.visits))):
-                m = guess
-                if m in children:
-                    untried = [x for x in moves if x not in children]
-                    m = untried[int(rng.random() * len(untried))]
-                child = children[m] = Node()
-                state.apply(p, m)
-                path.append((child, p))
-                break
-            best, best_score = None, -1.0
-            for m in present:
-                child = children[m]
-                score = child.reward / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
-                if score > best_score:
-                    best, best_score = m, score
-            node = children[best]
-            state.apply(p, best)
-            path.append((node, p))
-        if self.settings["value"] == "learned" and not state.is_over():
-            reward = self.learned.values(state)
-        else:
-            while not state.is_over():
-                p = state.next_actor()
-                state.apply(p, self._policy(state, p))
-            reward = rewards(state.result(), self.settings["reward"])
-        for n, p in path:
-            n.visits += 1
-            n.reward += reward[p]
-        return reward[me]
-
-    def _policy(self, state, p: int, legal=None) -> Move:
-        if legal is None:
-            legal = state.legal_moves(p)
-        if self.rollout_bot is not None:
-            return self.rollout_bot.act(Observation(state, p, legal))
-        return self.playout_bot.choose(legal)

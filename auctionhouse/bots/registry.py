@@ -5,6 +5,9 @@ Game-agnostic bots live here; a game adds its own (e.g. `heuristic`) through `Ga
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from ..core import Game, OptionError
 from ..core.players import Bot
 from .ismcts import ISMCTSBot
@@ -46,6 +49,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def make_bot(spec: str, game: Game | None = None, seed: int | None = None) -> Bot:
     """A bot from its command-line spec, e.g. `random` or `ismcts:seconds=1`."""
+    return bot_maker(spec, game)(seed)
+
+
+def bot_maker(spec: str, game: Game | None = None) -> Callable[[int | None], Bot]:
+    """`make_bot` for many seeds (a series makes every seat's bot anew each game): the spec
+    read and checked once, a function of the seed."""
     name, raw = parse_spec(spec)
     bots = available(game)
     cls = bots.get(name)
@@ -58,4 +67,4 @@ def make_bot(spec: str, game: Game | None = None, seed: int | None = None) -> Bo
             known = ", ".join(cls.params) or "none"
             raise OptionError(f"bot {name} has no parameter {key!r} (its parameters: {known})")
         params[key] = cls.params[key].parse(name, key, value)
-    return cls(seed=seed, **params)
+    return partial(cls, **params)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .errors import RecordError
 
@@ -64,7 +64,7 @@ class MoveKind(NamedTuple):
         return out
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 def amount(kind: str, lo: int, hi: int | None, span: int | None = None) -> MoveKind:
@@ -87,7 +87,7 @@ def _within(x: int, lo: int | None, hi: int | None) -> bool:
 
 # A float holds every whole number up to this, and `random.random` returns multiples of 1 / this:
 # below it `int(rand() * w)` is exact and uniform enough, beyond it amounts are drawn in bits.
-FLOAT_EXACT = 1 << 53
+FLOAT_EXACT: Final = 1 << 53
 
 
 def below(rand, w: int) -> int:
@@ -127,6 +127,16 @@ def random_arg(mk: MoveKind, rng: random.Random, span: int | None = None) -> Any
     return mk.lo + below(rng.random, hi - mk.lo + 1)
 
 
+def forced_move(legal: Sequence[MoveKind]) -> Move | None:
+    """The move when `legal` leaves exactly one (a single kind without an argument), else None:
+    a bot has nothing to weigh."""
+    if len(legal) == 1:
+        mk = legal[0]
+        if mk.lo is None and mk.choices is None and mk.parts is None:
+            return (mk.kind, None)
+    return None
+
+
 def random_move(legal: Sequence[MoveKind], rand: Callable[[], float]) -> Move:
     """A move drawn as the random bot draws it (`rand`: `random.Random.random` of its
     generator): a kind uniformly, then its argument as `random_arg` draws it, the common cases
@@ -154,12 +164,12 @@ def random_move(legal: Sequence[MoveKind], rand: Callable[[], float]) -> Move:
 
 # split kind -> (its kind, cumulative probabilities, outcomes); keyed by id() for speed, the kind
 # kept in the entry so that its id cannot be reused while the entry lives
-_SPLIT_TABLES: dict[int, tuple] = {}
-_SPLIT_BY_VALUE: dict[tuple, tuple] = {}
-_SPLIT_TABLES_MAX = 8192
-_TABLE_MAX_TOTAL = 10  # splits whose total may exceed this are drawn step by step
-_TABLE_MAX_PARTS = 4
-_RETRIES = 16  # random part sets tried before the cheapest single part is taken
+_SPLIT_TABLES: Final[dict[int, tuple]] = {}
+_SPLIT_BY_VALUE: Final[dict[tuple, tuple]] = {}
+_SPLIT_TABLES_MAX: Final = 8192
+_TABLE_MAX_TOTAL: Final = 10  # splits whose total may exceed this are drawn step by step
+_TABLE_MAX_PARTS: Final = 4
+_RETRIES: Final = 16  # random part sets tried before the cheapest single part is taken
 
 
 def random_split(mk: MoveKind, rand) -> tuple[int, ...]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import OptionError
 
@@ -26,7 +26,7 @@ class Observation:
 
     __slots__ = ("seat", "legal", "_state")
 
-    def __init__(self, state: State, seat: int, legal: list[MoveKind]) -> None:
+    def __init__(self, state: State, seat: int, legal: Sequence[MoveKind]) -> None:
         self._state = state
         self.seat = seat
         self.legal = legal
@@ -88,8 +88,9 @@ class Bot:
     """A player program. `name` is how the command line and records call it; `params` are the
     parameters it takes, written `name:key=value:key=value` on the command line."""
 
-    name = "bot"
-    params: dict[str, Param] = {}
+    # class attributes (ClassVar: a compiled subclass keeps them on the class)
+    name: ClassVar[str] = "bot"
+    params: ClassVar[dict[str, Param]] = {}
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         self.rng = random.Random(seed)
@@ -98,9 +99,16 @@ class Bot:
     def act(self, obs: Observation) -> Move:
         raise NotImplementedError
 
+    def act_in_search(self, state: State, seat: int, legal: Sequence[MoveKind]) -> Move:
+        """This bot's move for `seat` in a state that a search imagines (a determinization of
+        the searching seat's view, never the true state): by default `act` on that seat's
+        observation. A bot may override it to read the seat's share of the state directly
+        instead of building the whole view, making the same move as `act` would."""
+        return self.act(Observation(state, seat, legal))
+
     # A bot that decides from its legal moves alone may set this to a method `choose(legal)`
     # that returns the same move as `act`; runners then skip building its observation.
-    choose: Callable[[list[MoveKind]], Move] | None = None
+    choose: Callable[[Sequence[MoveKind]], Move] | None = None
     # parameters written in `spec` even at their default (one whose meaning depends on it)
     always_written: frozenset[str] = frozenset()
 

@@ -7,11 +7,13 @@ replays it bit for bit on any Python version.
 from __future__ import annotations
 
 import hashlib
+import random
 from functools import lru_cache
+from typing import Final
 
-_MASK = (1 << 64) - 1
-_ONE64 = 1 << 64
-_GAMMA = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_ONE64: Final = 1 << 64
+_GAMMA: Final = 0x9E3779B97F4A7C15
 
 
 class Chance:
@@ -71,6 +73,21 @@ def _shuffle_plan(length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
             n -= 1
         plan.append((_ONE64 - _ONE64 % product, tuple(sizes)))
     return tuple(plan)
+
+
+def shuffle_as_random(rng: random.Random, items: list) -> None:
+    """`rng.shuffle(items)` with the same draws, compiled (Python's own is interpreted, and a
+    deal's shuffle was a tenth of a game): from the last item down, each swaps with an index
+    drawn below its own + 1 by `getrandbits` of its bit length, drawn again while too large.
+    tests/test_rng.py holds it to `random.Random.shuffle` on the running Python."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def derive_seed(seed: int, salt: str) -> int:

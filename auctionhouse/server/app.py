@@ -115,6 +115,13 @@ class Joined(BaseModel):
     token: str = Field(description="the seat's secret: shown once, send it in the auth message")
 
 
+class Rematched(Joined):
+    info: TableInfo = Field(description="the rematch table, the asker seated")
+    state: dict[str, Any] = Field(
+        description="the asker's seat's `state` message, as its WebSocket's first one would be"
+    )
+
+
 class Problem(BaseModel):
     detail: str
 
@@ -276,12 +283,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return Joined(table=table.id, seat=seat, token=token)
 
     @app.post("/api/tables/{table_id}/rematch", responses=errors)
-    async def rematch(request: Request, table_id: str, key: KeyHeader = None) -> TableInfo:
+    async def rematch(request: Request, table_id: str, key: KeyHeader = None) -> Rematched:
         """A new table like this finished one, each person's seat kept for them (the same one
-        for every ask). Only a player who sat at the table may ask."""
+        for every ask). Only a player who sat at the table may ask; they take their kept seat
+        there at once (one request: the rematch is one click)."""
         player = await player_of(lobby, key)
         lobby.check_rate(lobby.create_limit, client_address(request), "new tables")
-        return TableInfo(**(await lobby.rematch(table_id, player)).info())
+        table, seat, token = await lobby.rematch(table_id, player)
+        return Rematched(
+            table=table.id, seat=seat, token=token, info=TableInfo(**table.info()),
+            state=table.state_message(seat),
+        )  # fmt: skip
 
     @app.get("/api/tables/{table_id}/record", responses=errors)
     async def table_record(table_id: str) -> dict:

@@ -148,11 +148,12 @@ class Lobby:
         countdown: float | None = None,
         turn_timer: float | None = None,
         fallback_bot: str | None = None,
-        kept: list[tuple[str, str] | None] | None = None,
+        kept: list[dict | None] | None = None,
         rematch_of: str | None = None,
     ) -> Table:
-        """A new table with a random deal. `kept` (a rematch's): per seat, the (player id, name)
-        a human seat is kept for, or None; `rematch_of`: the finished table it is a rematch of
+        """A new table with a random deal. `kept` (a rematch's): per seat, the fields of a human
+        seat kept for a player (`player_id`, `name`; with `token_hash` and `joined_at` the seat
+        is taken already), or None; `rematch_of`: the finished table it is a rematch of
         (storage.RematchTaken when that one has a rematch already)."""
         game = _checked(get_game, game_name)
         _check_option_values(game, options)
@@ -168,7 +169,7 @@ class Lobby:
             else:
                 seat_rows.append(_seat_row(i, "human", None, None))
                 if kept and kept[i]:
-                    seat_rows[-1]["player_id"], seat_rows[-1]["name"] = kept[i]
+                    seat_rows[-1].update(kept[i])
         if fallback_bot is None:
             fallback_bot = "standard" if "heuristic" in game.bots() else "beginner"
         fallback_bot = self.check_bot(game, fallback_bot, players, opts)
@@ -177,7 +178,7 @@ class Lobby:
         turn_timer = turn_timer or None
         state = _checked(game.new_state, players, opts)  # a random deal
         now = self.clock()
-        humans = sum(1 for s in seat_rows if s["kind"] == "human")
+        waiting = sum(1 for s in seat_rows if s["kind"] == "human" and s["token_hash"] is None)
         row = {
             "id": secrets.token_urlsafe(9),
             "game": game.name,
@@ -185,14 +186,14 @@ class Lobby:
             "players": players,
             "options": opts,
             "setup": state.setup,
-            "status": "open" if humans else "playing",
+            "status": "open" if waiting else "playing",
             "countdown": countdown,
             "turn_timer": turn_timer,
             "fallback_bot": fallback_bot,
             "version": 0,
             "result": None,
             "created_at": now,
-            "started_at": None if humans else now,
+            "started_at": None if waiting else now,
             "finished_at": None,
             "secret": secrets.token_hex(32),
         }
@@ -209,7 +210,10 @@ class Lobby:
             self._creating -= 1
         table = Table(self, {**row, "seats": seat_rows}, state)
         self.tables[table.id] = table
-        table.start()
+        if table.status == "playing" and any(s["kind"] == "human" for s in seat_rows):
+            table.begin(now)  # people seated as it was made (a rematch): their clocks start
+        else:
+            table.start()
         return table
 
     def check_bot(self, game: Game, spec: str, players: int, options: dict) -> str:
@@ -284,10 +288,11 @@ class Lobby:
             table._announce()
         return table, seat, token
 
-    async def rematch(self, table_id: str, player: dict) -> Table:
+    async def rematch(self, table_id: str, player: dict) -> tuple[Table, int, str]:
         """A new table like a finished one (game, options, seats, clocks) with a new deal: bots
         at the same levels, each person's seat kept for them. A table has one rematch: asking
-        again gives the same one. Only someone who sat at the table may ask."""
+        again gives the same one. Only someone who sat at the table may ask; the asker takes
+        the seat kept for them there (as `join` does): the table, that seat and its token."""
         old = await self.get(table_id)
         if old is None:
             raise LobbyError(404, f"there is no table {table_id!r}")
@@ -298,7 +303,9 @@ class Lobby:
                 raise LobbyError(403, "only someone who played at this table can ask for a rematch")
             if old.rematch is None:
                 try:
-                    await self._create_rematch(old)
+                    new, seat, token = await self._create_rematch(old, player)
+                    if seat is not None:  # seated as it was made: one write, not two
+                        return new, seat, token
                 except storage.RematchTaken as e:
                     old.rematch = e.table_id
         finally:
@@ -307,10 +314,25 @@ class Lobby:
         if new is None:  # (only a database edited by hand lacks it)
             raise LobbyError(404, "this table's rematch is gone")
         self.release(new)
-        return new
+        return await self.join(new.id, None, None, player)
 
-    async def _create_rematch(self, old: Table) -> None:
-        kept = [(s.player_id, s.name) if s.player_id else None for s in old.seats]
+    async def _create_rematch(self, old: Table, player: dict) -> tuple[Table, int | None, str]:
+        """The rematch table, the asker already in their kept seat (its index and token) unless
+        their name now reads as another seat's (then None: they join it like anyone, and hear
+        why not)."""
+        kept = [
+            {"player_id": s.player_id, "name": s.name} if s.player_id else None for s in old.seats
+        ]
+        seat = next(i for i, s in enumerate(old.seats) if s.player_id == player["id"])
+        name = _seat_name(None, player)
+        token = secrets.token_urlsafe(32)
+        if not any(s.name and names.same_name(s.name, name) for s in old.seats if s.index != seat):
+            kept[seat] = {
+                "player_id": player["id"], "name": name, "token_hash": token_hash(token),
+                "joined_at": self.clock(),
+            }  # fmt: skip
+        else:
+            seat = None
         specs = [{"kind": s.kind, "bot": s.bot_spec} for s in old.seats]
         countdown, timer = old.countdown, old.turn_timer or 0
         new = await self.create(
@@ -321,6 +343,7 @@ class Lobby:
         for conn in old.conns:  # everyone still at the old table hears of it
             conn.table_seen = None
         self.announce(old)
+        return new, seat, token
 
     async def record(self, table_id: str) -> dict:
         """A finished table's record (options, setup, every move) with its seats."""

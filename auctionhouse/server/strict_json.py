@@ -1,7 +1,8 @@
 """JSON from clients, parsed strictly (RFC 8259): no NaN or Infinity, no number too large for a
-double, no lone surrogate in a string, nesting at most MAX_DEPTH deep. Python's own parser takes
-the first three (and a deep enough nesting overflows its stack); anything downstream that stores,
-compares or echoes such values could only fail with a 500 or a dropped connection."""
+double, no whole number of over MAX_DIGITS digits, no lone surrogate in a string, nesting at most
+MAX_DEPTH deep. Python's own parser takes the first two (and a deep enough nesting overflows its
+stack, and its refusal of a long whole number names an interpreter setting); anything downstream
+that stores, compares or echoes such values could only fail with a 500 or a dropped connection."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from fastapi import Request
 from fastapi.routing import APIRoute
 
 MAX_DEPTH = 32  # HTTP bodies and WebSocket messages need 4 at most
+# a whole number's digits at most (Python's default limit on reading one, said in words here): a
+# Q.E. bid has no upper limit in the rules, but what a client sends has one
+MAX_DIGITS = 4300
 
 
 def _no_constant(name: str) -> Any:
@@ -26,7 +30,14 @@ def _finite(text: str) -> float:
     return value
 
 
-_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
+def _whole(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_DIGITS:
+        raise ValueError(f"a whole number has at most {MAX_DIGITS} digits here, not {digits}")
+    return int(text)
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, parse_int=_whole)
 
 
 def loads(text: str | bytes) -> Any:

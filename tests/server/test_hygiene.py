@@ -48,6 +48,19 @@ def test_a_body_that_is_not_strict_json_gets_422(client, body):
     assert client.get("/api/tables").json() == []
 
 
+def test_a_whole_number_too_long_to_read_is_refused_in_words(client):
+    """Past 4300 digits, Python refuses to read a whole number and names an interpreter setting:
+    the 422 says what is wrong and what would be right; up to the limit, it is read as sent."""
+    body = '{"game": "qe", "players": 3, "options": {"seed_literal": 1%s}}'
+    r = client.post("/api/tables", content=body % ("0" * 5000), headers=JSON)
+    assert r.status_code == 422, r.text
+    said = r.json()["detail"][0]["ctx"]["error"]
+    assert said == "a whole number has at most 4300 digits here, not 5001"
+    assert client.get("/api/tables").json() == []
+    r = client.post("/api/tables", content=body % ("0" * 4299), headers=JSON)
+    assert r.status_code == 422 and "seed_literal" in r.text  # read, then refused as an option
+
+
 @pytest.mark.parametrize("headers", [{"content-type": "text/plain"}, {}])
 def test_a_body_that_is_not_utf8_gets_422(client, headers):
     r = client.post("/api/tables", content=b'{"game": "\xff"}', headers=headers)

@@ -346,13 +346,19 @@ def rematch_of_a_finished_table(client):
         assert client.post(url, headers=as_player(cy)).status_code == 403
         r = client.post(url, headers=as_player(bob))
         assert r.status_code == 200, r.text
-        new = r.json()
+        asked = r.json()
+        new = asked["info"]
+        # Bob, who asked, sits at his kept seat at once; the token is that seat's
+        assert (asked["table"], asked["seat"]) == (new["id"], 1)
+        with client.websocket_connect(f"/ws/tables/{new['id']}") as b:
+            first = hello(b, {"type": "auth", "token": asked["token"]})
+        # the answer's state is what that seat's connection says first: Bob's own view
+        assert first["seat"] == 1 and asked["state"] == first
         # Ann, still at the old table, hears of it
         msg = a.receive_json()
         while msg["type"] != "table":
             msg = a.receive_json()
         assert msg["table"]["rematch"] == new["id"]
-    assert client.post(url, headers=as_player(ann)).json()["id"] == new["id"]  # the same one
     assert client.get(f"/api/tables/{t['id']}").json()["rematch"] == new["id"]
 
     old = client.get(f"/api/tables/{t['id']}").json()
@@ -362,13 +368,45 @@ def rematch_of_a_finished_table(client):
     kept = [(s["kind"], s["bot"], s["player"], s["name"], s["joined"]) for s in new["seats"]]
     assert kept == [
         ("human", None, ann["id"], "Ann", False),
-        ("human", None, bob["id"], "Bob", False),
+        ("human", None, bob["id"], "Bob", True),
         ("bot", "standard", None, "Standard bot", True),
     ]
     join = f"/api/tables/{new['id']}/join"
     taken = client.post(join, json={"seat": 0}, headers=as_player(cy))
     assert taken.status_code == 409 and "kept for Ann" in taken.json()["detail"]
     assert client.post(join, json={"name": "Zed"}).status_code == 409  # no free seat for others
-    assert client.post(join, json={}, headers=as_player(bob)).json()["seat"] == 1
-    assert client.post(join, json={}, headers=as_player(ann)).json()["seat"] == 0
+    again = client.post(url, headers=as_player(bob))  # Bob sits there already
+    assert again.status_code == 409 and "already" in again.json()["detail"]
+    # Ann's ask gives the same table, and her kept seat
+    joined = client.post(url, headers=as_player(ann)).json()
+    assert (joined["table"], joined["seat"]) == (new["id"], 0)
     assert client.get(f"/api/tables/{new['id']}").json()["status"] == "playing"
+
+
+def test_a_rematch_against_bots_starts_at_once_with_the_askers_clock(client):
+    dee = make_player(client, "Dee")
+    old = finished_game(client, dee, random.Random(3), turn_timer=90)
+    r = client.post(f"/api/tables/{old['id']}/rematch", headers=as_player(dee))
+    assert r.status_code == 200, r.text
+    asked = r.json()
+    # the only person, seated as it was made: the game is on, and her clock runs on her turns
+    assert asked["info"]["status"] == "playing" and asked["info"]["started_at"]
+    assert asked["seat"] == 0 and asked["state"]["status"] == "playing"
+    with client.websocket_connect(f"/ws/tables/{asked['table']}") as ws:
+        state = hello(ws, {"type": "auth", "token": asked["token"]})
+        while 0 not in state["view"]["actors"]:
+            state = next_state(ws)
+        assert [t["seat"] for t in state["timers"]] == [0] and state["legal"]
+
+
+def test_a_rematch_asker_now_named_as_another_seat_is_told_so(client):
+    ann, bob = make_player(client, "Ann"), make_player(client, "Bob")
+    t = new_table(client, "art-dice", 2, turn_timer=0.01, seats=[{"kind": "human"}] * 2)
+    for p in (ann, bob):
+        client.post(f"/api/tables/{t['id']}/join", json={}, headers=as_player(p))
+    finished(client, t["id"])
+    client.put("/api/players/me", json={"name": "bob"}, headers=as_player(ann))
+    r = client.post(f"/api/tables/{t['id']}/rematch", headers=as_player(ann))
+    assert r.status_code == 409 and "seat 1 is Bob: choose another name" in r.json()["detail"]
+    new = client.get(f"/api/tables/{t['id']}").json()["rematch"]
+    assert [s["joined"] for s in client.get(f"/api/tables/{new}").json()["seats"]] == [False] * 2

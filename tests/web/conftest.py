@@ -52,13 +52,15 @@ def get_json(url: str):
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    """The base URL of a real `auctionhouse serve` with bots that move at once."""
+    """The base URL of a real `auctionhouse serve` with bots that move at once (every test
+    comes from one address: no limit on new players and tables, the server tests check those)."""
     db = tmp_path_factory.mktemp("web") / "server.sqlite3"
     port = _free_port()
     cmd = [sys.executable, "-m", "auctionhouse"]
     proc = subprocess.Popen(
         [*cmd, "serve", "--port", str(port), "--database-url", f"sqlite:///{db}",
-         "--bot-delay", "0", "--log-level", "warning", "--players-per-minute", "0"],
+         "--bot-delay", "0", "--log-level", "warning", "--players-per-minute", "0",
+         "--tables-per-minute", "0"],
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:

@@ -39,3 +39,19 @@ def small_card_words(page) -> list[str]:
 def code_words(text: str) -> list[str]:
     """Ruling ids, snake_case names and bot specs in a text meant for players."""
     return CODE_WORDS.findall(text)
+
+
+def sticking_out(page, container: str, parts: str) -> list[str]:
+    """The `parts` inside `container` whose box reaches past the container's sides."""
+    return page.evaluate(
+        """([container, parts]) => {
+             const box = document.querySelector(container).getBoundingClientRect();
+             const inside = parts.split(",").map(p => `${container} ${p.trim()}`).join(", ");
+             return [...document.querySelectorAll(inside)].filter(e => {
+               const b = e.getBoundingClientRect();
+               return b.width && (b.left < box.left - 0.5 || b.right > box.right + 0.5);
+             }).map(e => `${e.id || e.tagName} ${Math.round(e.getBoundingClientRect().right)} > ${
+               Math.round(box.right)}`);
+           }""",
+        [container, parts],
+    )

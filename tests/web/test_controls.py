@@ -74,13 +74,17 @@ STATE = {
 }
 
 
-def stand_in(page):
-    """Route the page to a stand-in server; returns the list of messages the page sends."""
+def stand_in(page, sockets: list | None = None):
+    """Route the page to a stand-in server; returns the list of messages the page sends (the
+    server's side of the WebSocket goes into `sockets`, for a test to send more)."""
     sent: list[dict] = []
     page.route("**/api/games", lambda route: route.fulfill(json=[GAME]))
     page.route("**/api/tables/T1", lambda route: route.fulfill(json=TABLE))
 
     def socket(ws):
+        if sockets is not None:
+            sockets.append(ws)
+
         def on_message(text):
             msg = json.loads(text)
             sent.append(msg)
@@ -158,3 +162,25 @@ def test_an_unknown_game_gets_generic_controls_bounded_by_the_legal_moves(new_pa
     submit.click()
     ready(page)
     assert moves(sent)[-1] == ["spread", [1, 3, 0]]
+
+
+def test_a_refused_moves_sentence_goes_when_the_position_changes(new_page, server):
+    page = new_page()
+    sockets: list = []
+    stand_in(page, sockets)
+    page.goto(f"{server}/#/table/T1")
+    ready(page)
+    error = page.locator(".move-error")
+    page.click("#controls button[data-kind='pick'][data-arg='5']")
+    page.wait_for_selector(".move-error:text('pick 5 is not allowed now')")
+    ws = sockets[-1]
+    # news of the table, or the same position again, leave the sentence: it still holds
+    ws.send(json.dumps({"type": "table", "table": {**TABLE, "title": "Renamed table"}}))
+    page.wait_for_selector("h1:text('Renamed table')")
+    assert error.inner_text() == "pick 5 is not allowed now"
+    ws.send(json.dumps({**STATE, "view": {**STATE["view"], "pot": 8}}))
+    page.wait_for_function("() => /pot\\s+8/.test(document.querySelector('.board').innerText)")
+    assert error.inner_text() == "pick 5 is not allowed now"
+    # another seat moved: a new position, and the sentence about the old one goes
+    ws.send(json.dumps({**STATE, "version": 4}))
+    page.wait_for_function("() => document.querySelector('.move-error').textContent === ''")

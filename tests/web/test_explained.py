@@ -13,8 +13,8 @@ import urllib.request
 
 import pytest
 
-from .conftest import get_json
-from .page_checks import axe_problems, code_words, small_card_words
+from .conftest import DESKTOP, PHONE, get_json
+from .page_checks import axe_problems, code_words, small_card_words, sticking_out
 from .ui import RESULT, create_table, play_one, wait_turn
 
 LAPTOP = {"width": 1366, "height": 800}
@@ -131,6 +131,15 @@ def test_the_log_keeps_every_summary_and_the_result_breaks_every_score_down(
     page.wait_for_selector("#result .breakdown")
     assert page.locator("h1").inner_text().count(TITLES[game]) == 1
     assert page.locator(".log-summary").count() == len(expected)
+    # a split move (art-dice's gold on the works) says which work got how much
+    moves = get_json(f"{server}/api/tables/{table}/record")["moves"]
+    splits = [k for k, m in enumerate(moves, 1) if isinstance(m[-1], list) and any(m[-1])]
+    assert bool(splits) == (game == "art-dice")
+    if splits:
+        page.locator(".stepper input[type=range]").fill(str(splits[0]))
+        page.wait_for_selector(f".step-counter[data-step='{splits[0]}']")
+        said = page.locator(".step-move").inner_text()
+        assert re.search(r"— Place gold: \d+ on Artist [A-I] #\d", said), said
 
 
 def test_a_round_summary_stays_until_closed_and_clicks_reach_the_screen_fast(
@@ -202,6 +211,17 @@ def test_rules_pages_and_the_lobby_speak_a_players_language(
         assert small_card_words(page) == []
         page.screenshot(path=str(shots / f"{name}-rules.png"), full_page=True)
     assert axe_problems(page, axe_source) == []
+
+
+def test_the_new_table_form_keeps_within_its_panel(new_page, server):
+    for viewport in (DESKTOP, LAPTOP, PHONE):
+        page = new_page(viewport)
+        page.goto(f"{server}/#/")
+        for game in TITLES:  # each game's options and seat levels (some are long)
+            page.click(f"label.game-card[data-game='{game}']")
+            page.select_option("#players", page.locator("#players option").last.inner_text())
+            assert sticking_out(page, "form.new-table", "input, select, fieldset") == [], game
+        page.close()
 
 
 def test_an_unknown_table_shows_one_clear_message(browser, server):

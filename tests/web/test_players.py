@@ -6,6 +6,7 @@ whose move it is. Screenshots go to test-artifacts/; click-to-screen times are p
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import statistics
@@ -20,7 +21,11 @@ CLICK_TO_SCREEN = """async ([click, ready]) => {
   performance.clearMarks();
   performance.mark("click");
   document.querySelector(click).click();
-  while (!document.querySelector(ready)) await new Promise(requestAnimationFrame);
+  const give_up = performance.now() + 15000;
+  while (!document.querySelector(ready)) {
+    if (performance.now() > give_up) throw new Error(`${ready} did not show after ${click}`);
+    await new Promise(requestAnimationFrame);
+  }
   performance.mark("drawn");
   return performance.measure("click-to-screen", "click", "drawn").duration;
 }"""
@@ -121,6 +126,14 @@ def sit(page, server: str, table: str, seat: int, name: str) -> None:
     page.wait_for_url(re.compile(r"#/table/"))
 
 
+def timed_rematch(page, what: str = "rematch") -> None:
+    """Click Rematch; time it until the new table is drawn with this browser's seat."""
+    page.evaluate("() => { document.querySelector('.table-page').dataset.old = 'yes'; }")
+    ready = ".table-page:not([data-old]):has(.seat-chip.mine) .board .panel"
+    timed_click(page, what, "#rematch", ready)
+    page.wait_for_url(re.compile(r"#/table/"))
+
+
 def test_ratings_player_page_leaderboard_and_a_rematch_in_one_click(
     new_page, server, artifacts, axe_source
 ):
@@ -130,10 +143,9 @@ def test_ratings_player_page_leaderboard_and_a_rematch_in_one_click(
     page.wait_for_selector(RESULT)
     me = stored_player(page)
 
-    # rematch: one click, a new table with the same seats, this browser seated at seat 1
-    page.evaluate("() => { document.querySelector('.table-page').dataset.old = 'yes'; }")
-    timed_click(page, "rematch", "#rematch", ".table-page:not([data-old]) .seat-chip.mine")
-    page.wait_for_url(re.compile(r"#/table/"))
+    # rematch: one click, a new table with the same seats, this browser seated at seat 1 (the
+    # new game starts at once, and with the short clock the server plays all of it meanwhile)
+    timed_rematch(page, "rematch, the new game played out meanwhile")
     second = page.url.rsplit("/", 1)[1]
     assert second != first
     old, new = (get_json(f"{server}/api/tables/{t}") for t in (first, second))
@@ -213,8 +225,13 @@ def test_the_lobby_filters_by_game_and_shows_seats_people_and_clock(new_page, se
     page = new_page()
     mine = create_table(page, server, "ratzia", 3, ["you", "human", "human"], name="Eve",
                         fields={"turn-timer": "120"})  # fmt: skip
+    bots = [{"kind": "bot", "bot": "beginner"}] * 2
+    alone = post_json(f"{server}/api/tables", {"game": "ratzia", "players": 2, "seats": bots})
     page.goto(f"{server}/#/")
     page.wait_for_selector(f".table-item[data-table='{mine}']")
+    # bots alone: no one is waited for
+    people = page.locator(f".table-item[data-table='{alone['id']}'] .people")
+    assert people.inner_text() == "2 bots"
     page.select_option("#game-filter", "ratzia")
     page.wait_for_function(
         "() => [...document.querySelectorAll('.table-item')].every(e => e.dataset.game === 'ratzia')"
@@ -250,3 +267,65 @@ def test_the_turn_clock_is_on_the_seat_whose_move_it_is(new_page, server, artifa
         "aria-label"
     )
     page.screenshot(path=str(artifacts / "players-seat-clock.png"))
+
+
+def test_two_players_of_one_name_are_told_apart_by_their_tags(new_page, server, artifacts):
+    # display names are not unique: two people called Twin, each rated in a game of art-dice
+    twins = []
+    for _ in range(2):
+        page = new_page()
+        table = quick_table(server, [{"kind": "human"}, {"kind": "bot", "bot": "beginner"}])
+        sit(page, server, table, 0, "Twin")
+        page.wait_for_selector(RESULT)
+        twins.append((page, stored_player(page)))
+    (ann, first), (_, second) = twins
+    assert first["name"] == second["name"] == "Twin" and first["id"] != second["id"]
+
+    ann.goto(f"{server}/#/leaderboard/art-dice")
+    rows = {}
+    for who in (first, second):
+        row = ann.locator(f".board-table tr[data-player='{who['id']}'] a")
+        text = row.inner_text()
+        assert re.fullmatch(r"Twin #\d{4}", text), text
+        rows[who["id"]] = text
+    assert len(set(rows.values())) == 2  # the same name, told apart
+    ann.screenshot(path=str(artifacts / "players-leaderboard-twins.png"), full_page=True)
+    # each tag leads to its own player, whose page shows the same tag
+    for who in (first, second):
+        ann.goto(f"{server}/#/leaderboard/art-dice")
+        ann.locator(f".board-table tr[data-player='{who['id']}'] a").click()
+        ann.wait_for_selector("#player-title")
+        assert ann.url.endswith(f"#/player/{who['id']}")
+        assert ann.locator("#player-title").inner_text() == rows[who["id"]]
+    # and each person learns their own tag on their "You" page
+    ann.goto(f"{server}/#/me")
+    assert rows[first["id"]] in ann.locator("#seen-as").inner_text()
+
+
+def test_rematch_after_rematch_and_the_player_pages_one_click_each(new_page, server):
+    # two people: Ann's rematch waits for Bob, who joins it; the short clock then plays it out
+    ann, bob = new_page(), new_page()
+    tables = [quick_table(server, [{"kind": "human"}, {"kind": "human"}])]
+    sit(ann, server, tables[0], 0, "Ann")
+    sit(bob, server, tables[0], 1, "Bob")
+    for _ in range(5):
+        for page in (ann, bob):
+            page.wait_for_selector(RESULT)
+        timed_rematch(ann)
+        tables.append(ann.url.rsplit("/", 1)[1])
+        assert ann.locator(".seat-chip.mine").get_attribute("data-seat") == "0"
+        bob.wait_for_selector("#rematch:text('Join the rematch')")
+        bob.click("#rematch")
+        bob.wait_for_url(re.compile(re.escape(f"#/table/{tables[-1]}") + "$"))
+    assert len(set(tables)) == len(tables)
+    page = ann
+    page.wait_for_selector(RESULT)  # the last one too is over, and rated
+    for old, new in itertools.pairwise(tables):
+        assert get_json(f"{server}/api/tables/{old}")["rematch"] == new
+    # the pages of players, from the lobby, one click each (timed, as often as the rematch)
+    for _ in range(5):
+        page.goto(f"{server}/#/")
+        page.wait_for_selector("#game-filter")
+        timed_click(page, "profile", "#nav-me", "#export-link")
+        timed_click(page, "player page", "#my-page", ".rating-chart[data-points='6']")
+        timed_click(page, "leaderboard", ".rating-card h2 a", ".board-table tr.me")

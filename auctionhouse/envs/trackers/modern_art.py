@@ -313,7 +313,9 @@ class ModernArtTracker(Tracker[ModernArtState]):
             x = s.high
             o[self.layout.high] = MONEY[x] if x < MONEY_TOP else MONEY_CLIP
         if phase == HIDDEN_BIDS:
-            x = s.sealed[seat]
+            sealed = s.sealed
+            assert sealed is not None  # a sealed auction always has its bids list
+            x = sealed[seat]
             if x >= 0:
                 o[self.layout.my_bid] = MONEY[x] if x < MONEY_TOP else MONEY_CLIP
         elif phase == FIXED_OFFER:

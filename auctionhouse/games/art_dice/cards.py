@@ -5,20 +5,22 @@ A card is an int 0..44; its artist is `card // 5` and its work number `card % 5`
 
 from __future__ import annotations
 
-ARTISTS = 9
-WORKS_PER_ARTIST = 5
-CARDS = ARTISTS * WORKS_PER_ARTIST  # 45 (AD-1)
-TOTAL_GOLD = 50  # AD-1
-START_GOLD = 10  # AD-1, each player
-START_COLLECTION = 3  # AD-2
-ON_SALE = 3  # AD-3: works on sale are brought up to exactly this many
-MAX_OWN_SALES = 2  # AD-3: the first bidder may put up one or two own works
-DIE = 6
+from typing import Final
 
-ARTIST_NAMES = tuple(f"Artist {chr(ord('A') + a)}" for a in range(ARTISTS))
+ARTISTS: Final = 9
+WORKS_PER_ARTIST: Final = 5
+CARDS: Final = 45  # ARTISTS * WORKS_PER_ARTIST (AD-1)
+TOTAL_GOLD: Final = 50  # AD-1
+START_GOLD: Final = 10  # AD-1, each player
+START_COLLECTION: Final = 3  # AD-2
+ON_SALE: Final = 3  # AD-3: works on sale are brought up to exactly this many
+MAX_OWN_SALES: Final = 2  # AD-3: the first bidder may put up one or two own works
+DIE: Final = 6
+
+ARTIST_NAMES: Final = tuple(f"Artist {chr(ord('A') + a)}" for a in range(ARTISTS))
 
 # card -> artist, precomputed
-ARTIST_OF = tuple(c // WORKS_PER_ARTIST for c in range(CARDS))
+ARTIST_OF: Final = tuple(c // WORKS_PER_ARTIST for c in range(CARDS))
 
 
 def card_name(card: int) -> str:

@@ -31,11 +31,23 @@ Its whole strategy, read from its seat's view only (the parameters in brackets t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from ...core.moves import MoveKind, forced_move
 from ...core.players import Bot, Observation, Param
-from .cards import ARTIST_OF, ARTISTS, DIE, ON_SALE, WORKS_PER_ARTIST
+from .cards import ARTIST_OF, ARTISTS, DIE, ON_SALE, TOTAL_GOLD, WORKS_PER_ARTIST
+from .state import OFFER, PHASE_NAMES
+
+if TYPE_CHECKING:
+    from .state import ArtDiceState
 
 # chance that a roll reaches at least k (k = 0..7)
-REACH = tuple(max(0, min(DIE, DIE + 1 - k)) / DIE for k in range(DIE + 2))
+REACH: Final = tuple(max(0, min(DIE, DIE + 1 - k)) / DIE for k in range(DIE + 2))
+# the gold a roll brings from a bank of b, on average (b = 0..all the gold)
+INCOME: Final = tuple(
+    sum(min(r, b) for r in range(1, DIE + 1)) / DIE for b in range(TOTAL_GOLD + 1)
+)
 
 
 class ArtDiceHeuristic(Bot):
@@ -49,51 +61,64 @@ class ArtDiceHeuristic(Bot):
     }
 
     def act(self, obs: Observation) -> tuple:
-        v = obs.view(log=False)  # the bot never reads the log
-        me = obs.seat
-        legal = obs.legal
-        if v["phase"] == "sale":
-            return self._offer(v, me, legal[0].choices)
+        forced = forced_move(obs.legal)  # nothing to weigh: the view is not even built
+        if forced is not None:
+            return forced
+        # the bot never reads the log
+        return self._decide(Seat.of_view(obs.view(log=False), obs.seat), obs.legal)
+
+    def act_in_search(self, state: Any, seat: int, legal: Sequence[MoveKind]) -> tuple:
+        forced = forced_move(legal)
+        if forced is not None:
+            return forced
+        return self._decide(Seat.of_state(state, seat), legal)
+
+    def _decide(self, v: Seat, legal: Sequence[MoveKind]) -> tuple:
+        me = v.me
+        if v.phase == OFFER:
+            return self._offer(v, me, legal[0].choices or ())
         mk = legal[0]
         if mk.kind != "bid":
             return ("pass", None)
         return ("bid", self._split(v, me, mk))
 
     # --- worths ------------------------------------------------------------------------------
-    def _gold_worth(self, v: dict, me: int) -> float:
+    def _gold_worth(self, v: Seat, me: int) -> float:
         """Points one gold piece is worth to this seat now."""
-        rounds_after = v["deck_size"] / ON_SALE
-        return self.settings["thrift"] * rounds_after / (v["gold"][me] + 1)
+        rounds_after = v.deck_size / ON_SALE
+        thrift: float = self.settings["thrift"]  # typed: compiled, float arithmetic
+        return thrift * rounds_after / (v.gold[me] + 1)
 
-    def _worths(self, v: dict, me: int) -> tuple[list[float], list[float]]:
+    def _worths(self, v: Seat, me: int) -> tuple[list[float], Sequence[float]]:
         """For each artist: the points one more work adds for this seat (its own gain and what
         it may still grow into), and what keeping that work from the rival is worth."""
-        cols = v["collections"]
+        cols = v.colls
         held = [0] * ARTISTS  # works of each artist in any collection
         for cards in cols:
             for c in cards:
                 held[ARTIST_OF[c]] += 1
         mine = _counts(cols[me])
-        focus = self.settings["focus"]
+        focus: float = self.settings["focus"]
+        # by index: compiled, a zip(strict=True) is a slow call
         gain = [
-            2 * m + 1 + focus * max(0, WORKS_PER_ARTIST - h - 1)
-            for m, h in zip(mine, held, strict=True)
+            2 * mine[a] + 1 + focus * max(0, WORKS_PER_ARTIST - held[a] - 1) for a in range(ARTISTS)
         ]
-        if v["players"] != 2:
+        if v.n != 2:
             return gain, NO_DENIAL
-        weight = self.settings["denial"]
+        weight: float = self.settings["denial"]
         return gain, [weight * (2 * k + 1) for k in _counts(cols[1 - me])]
 
     # --- bidding -----------------------------------------------------------------------------
-    def _split(self, v: dict, me: int, mk) -> tuple:
-        n = v["players"]
-        gold = v["gold"]
-        fb = v["first_bidder"]
+    def _split(self, v: Seat, me: int, mk: MoveKind) -> tuple:
+        n = v.n
+        gold = v.gold
+        fb = v.fb
         later = [q for q in ((fb + i) % n for i in range((me - fb) % n + 1, n)) if gold[q] > 0]
         price = self._gold_worth(v, me)
         gain, deny = self._worths(v, me)
-        interest = self.settings["interest"]
-        cap = mk.hi
+        interest: float = self.settings["interest"]
+        cap = mk.hi or 0  # a bid's most: the roll, or the gold
+        parts = mk.parts or ()
         # keeps[x]: the chance that x gold on a work is not outbid by a later seat
         keeps = [1.0] * (cap + 1)
         for x in range(1, cap + 1):
@@ -102,55 +127,115 @@ class ArtDiceHeuristic(Bot):
                 if gold[q] > x:
                     keep *= 1.0 - interest * REACH[x + 1]
             keeps[x] = keep
-        leaders = v["leaders"]
+        leaders = v.leaders
         rows = []
-        for w, card in enumerate(v["on_sale"]):
+        for w, card in enumerate(v.on_sale):
             a = ARTIST_OF[card]
             worth = gain[a]
             # keeping it from the rival counts when the rival would take it otherwise
             if leaders[w] >= 0 or later:
                 worth += deny[a]
-            lo = mk.parts[w][0]
-            row = [0.0] + [None] * cap  # row[x]: expected gain of x gold on this work
+            lo = parts[w][0]
+            row: list[float | None] = [0.0] + [None] * cap  # row[x]: expected gain of x gold
             for x in range(lo, cap + 1):
                 row[x] = keeps[x] * (worth - price * x)
             rows.append(row)
         return _best_split(rows, cap)
 
     # --- the first bidder's own works --------------------------------------------------------
-    def _offer(self, v: dict, me: int, cards) -> tuple:
-        bank = v["bank"]
+    def _offer(self, v: Seat, me: int, cards: tuple[int, ...]) -> tuple:
+        bank = v.bank
         if not bank:
             return ("draw", None)
-        income = sum(min(r, bank) for r in range(1, DIE + 1)) / DIE
-        price = self._gold_worth(v, me) * self.settings["sell"]
+        sell: float = self.settings["sell"]
+        price = self._gold_worth(v, me) * sell
         gain, deny = self._worths(v, me)
         # a work put up loses what it added (its artist's gain with one work fewer) and may
-        # go to the rival
-        loss = {c: gain[c // WORKS_PER_ARTIST] - 2 + deny[c // WORKS_PER_ARTIST] for c in cards}
-        card = min(cards, key=loss.__getitem__)
-        if price * income > loss[card]:
+        # go to the rival: the first of the works that lose least
+        card, least = -1, 0.0
+        for c in cards:
+            a = c // WORKS_PER_ARTIST
+            loss = gain[a] - 2 + deny[a]
+            if card < 0 or loss < least:
+                card, least = c, loss
+        if card >= 0 and price * INCOME[bank] > least:
             return ("sell", card)
         return ("draw", None)
 
 
-NO_DENIAL = (0.0,) * ARTISTS
+NO_DENIAL: Final = (0.0,) * ARTISTS
 
 
-def _counts(cards) -> list[int]:
+class Seat:
+    """The part of a seat's view this bot reads (all public in art-dice), typed: from the view
+    (its observation), or in a search from the state (a determinization) without building the
+    view. Both give the same values (tests/games/test_heuristic_readings.py); this module is
+    compiled."""
+
+    __slots__ = (
+        "me",
+        "n",
+        "phase",
+        "deck_size",
+        "gold",
+        "colls",
+        "fb",
+        "leaders",
+        "on_sale",
+        "bank",
+    )
+    me: int
+    n: int
+    phase: int
+    deck_size: int
+    gold: list[int]
+    colls: list[list[int]]
+    fb: int  # the first bidder
+    leaders: list[int]  # the highest bidder on each work on sale (-1: none)
+    on_sale: list[int]
+    bank: int
+
+    def __init__(self, me, n, phase, deck_size, gold, colls, fb, leaders, on_sale, bank) -> None:
+        self.me, self.n, self.phase, self.deck_size, self.gold = me, n, phase, deck_size, gold
+        self.colls, self.fb, self.leaders, self.on_sale, self.bank = (
+            colls,
+            fb,
+            leaders,
+            on_sale,
+            bank,
+        )
+
+    @staticmethod
+    def of_view(v: dict[str, Any], me: int) -> Seat:
+        return Seat(
+            me, v["players"], PHASE_NAMES.index(v["phase"]), v["deck_size"], v["gold"],
+            v["collections"], v["first_bidder"], v["leaders"], v["on_sale"], v["bank"],
+        )  # fmt: skip
+
+    @staticmethod
+    def of_state(s: ArtDiceState, me: int) -> Seat:
+        """As `of_view`, from the state (its lists shared, not copied: the bot only reads
+        them)."""
+        return Seat(
+            me, s.n, s.phase, len(s.deck), s.gold_with(s.bids), s.coll, s.fb, s.leader,
+            s.sale, s.bank,
+        )  # fmt: skip
+
+
+def _counts(cards: Sequence[int]) -> list[int]:
     out = [0] * ARTISTS
     for c in cards:
         out[ARTIST_OF[c]] += 1
     return out
 
 
-def _best_split(rows: list[list], cap: int) -> tuple:
+def _best_split(rows: list[list[float | None]], cap: int) -> tuple[int, ...]:
     """The amounts, one per work, whose gains add up most with a total from 1 to `cap`."""
     # best[t]: (gain, amounts) over the works seen so far with total t
-    best = {0: (0.0, ())}
+    best: dict[int, tuple[float, tuple[int, ...]]] = {0: (0.0, ())}
     for row in rows:
         options = [(x, gx) for x, gx in enumerate(row) if gx is not None]  # x ascending
-        nxt = {}
+        nxt: dict[int, tuple[float, tuple[int, ...]]] = {}
         for t, (g, amounts) in best.items():
             room = cap - t
             for x, gx in options:

@@ -13,28 +13,42 @@ from __future__ import annotations
 import random
 from bisect import insort
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ...core import Chance, IllegalMove, MoveKind, State
 from ...core.moves import choice
+from ...core.rng import shuffle_as_random
 from .cards import DIE, MAX_OWN_SALES, ON_SALE, TOTAL_GOLD, WORKS_PER_ARTIST, collection_score
 
 # phases
-OFFER, BID, OVER = 0, 1, 2
-PHASE_NAMES = ("sale", "bid", "over")
+OFFER: Final = 0
+BID: Final = 1
+OVER: Final = 2
+PHASE_NAMES: Final[tuple[str, ...]] = ("sale", "bid", "over")
 
 # log events, stored as small tuples (code, ...) and written out by views.py
-E_ROUND, E_SELL, E_DRAW, E_ROLL, E_SKIP, E_BID, E_PASS, E_WON, E_UNSOLD, E_STOP, E_END = range(11)
+E_ROUND: Final = 0
+E_SELL: Final = 1
+E_DRAW: Final = 2
+E_ROLL: Final = 3
+E_SKIP: Final = 4
+E_BID: Final = 5
+E_PASS: Final = 6
+E_WON: Final = 7
+E_UNSOLD: Final = 8
+E_STOP: Final = 9
+E_END: Final = 10
 
-SKIPS = tuple((E_SKIP, p) for p in range(8))  # the skip events, built once (log entries are tuples)
-DRAW = MoveKind("draw")
-PASS = MoveKind("pass")
+# the skip events, built once (log entries are tuples)
+SKIPS: Final[tuple[tuple[int, ...], ...]] = tuple((E_SKIP, p) for p in range(8))
+DRAW: Final = MoveKind("draw")
+PASS: Final = MoveKind("pass")
 
 # rolls from one 64-bit draw of the chance stream
-DICE_PER_DRAW = 24
-DICE_SPAN = DIE**DICE_PER_DRAW
-DICE_LIMIT = (1 << 64) // DICE_SPAN * DICE_SPAN
-POOL_EMPTY = DIE  # a pool below this holds only its end marker: no roll left
+DICE_PER_DRAW: Final = 24
+DICE_SPAN: Final = DIE**DICE_PER_DRAW
+DICE_LIMIT: Final = (1 << 64) // DICE_SPAN * DICE_SPAN
+POOL_EMPTY: Final = DIE  # a pool below this holds only its end marker: no roll left
 
 
 # the score of each collection met (AD-8), by its cards
@@ -51,19 +65,21 @@ def _bid_kinds(cap: int, high) -> MoveKind:
 
 # (cap, highest on each work) -> the legal move kind, filled as positions occur (a highest is
 # at most a die roll, so this stays small)
-BID_KINDS: dict[tuple, MoveKind] = {}
+BID_KINDS: Final[dict[tuple, MoveKind]] = {}
 # the same for three works on sale (the common case), indexed by cap << 9 | h0 << 6 | h1 << 3 | h2
 # (a cap and each highest are at most a die roll, below 8)
-BID3_KINDS: list[MoveKind | None] = [None] * (1 << 12)
+BID3_KINDS: Final[list[MoveKind | None]] = [None] * (1 << 12)
 
 
 # the state's attributes in the order __init__ sets them, and the lists a clone copies
-FIELDS = (
+FIELDS: Final[tuple[str, ...]] = (
     "game", "num_players", "options", "setup", "history", "n", "own", "bank", "deck", "coll",
     "sale", "high", "leader", "banker", "fb", "phase", "cur", "done", "roll", "sold", "nosale",
     "round", "out", "chance", "dice", "pool", "log", "mark",
 )  # fmt: skip
-COPIED = frozenset(("history", "own", "deck", "sale", "high", "leader", "out", "dice", "log"))
+COPIED: Final = frozenset(
+    ("history", "own", "deck", "sale", "high", "leader", "out", "dice", "log")
+)
 
 
 class ArtDiceState(State):
@@ -268,7 +284,7 @@ class ArtDiceState(State):
         # min(roll, gold) in all), a pass, a sell, a draw. Anything else, and any move that
         # breaks a rule, goes through `_apply`, which names the rule. Returns the next actor.
         if type(move) is tuple and len(move) == 2 and player == self.cur and type(player) is int:
-            kind, arg = move
+            kind, arg = move[0], move[1]  # indexed: compiled, faster than unpacking
             if kind == "bid" and self.phase == BID and type(arg) is tuple and len(arg) == 3:
                 high = self.high
                 a0, a1, a2 = arg
@@ -468,7 +484,10 @@ class ArtDiceState(State):
 
     def gold_with(self, bids: list[int]) -> list[int]:
         """`gold`, given this round's `bids` already worked out."""
-        return [g - sum(bids[p * ON_SALE : p * ON_SALE + ON_SALE]) for p, g in enumerate(self.own)]
+        gold = self.own[:]
+        for i, b in enumerate(bids):
+            gold[i // ON_SALE] -= b  # ON_SALE places a seat
+        return gold
 
     # --- the end ---------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -502,7 +521,7 @@ class ArtDiceState(State):
         are unknown to every seat: the deck is reshuffled and the dice redrawn (see
         `ImaginedState`)."""
         c = self._copy(ImaginedState)
-        rng.shuffle(c.deck)
+        shuffle_as_random(rng, c.deck)
         c.chance = Chance(rng.getrandbits(64))
         c.dice = _dice_table((self.round + ROUNDS_AHEAD) * (self.n + MAX_OWN_SALES), rng)
         c.pool = 1  # the true state's pooled rolls are future rolls: dropped
@@ -545,10 +564,10 @@ class ArtDiceState(State):
 
 # a determinization's dice table covers this many rounds from the current one (games of
 # heuristics last 22 rounds on average, 29 at most in 200)
-ROUNDS_AHEAD = 40
+ROUNDS_AHEAD: Final = 40
 # byte b < 252 is the roll b % 6 + 1; 252..255 are dropped, so each roll is fair
-ROLL_OF_BYTE = bytes(b % DIE + 1 if b < 252 else 0 for b in range(256))
-UNFAIR_BYTES = bytes(range(252, 256))
+ROLL_OF_BYTE: Final = bytes(b % DIE + 1 if b < 252 else 0 for b in range(256))
+UNFAIR_BYTES: Final = bytes(range(252, 256))
 
 
 def _dice_table(size: int, rng: random.Random) -> bytes:

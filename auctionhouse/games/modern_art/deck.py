@@ -7,21 +7,33 @@ from __future__ import annotations
 
 import json
 import tomllib
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ...core import OptionError
 from ...core.files import FileProblem, MiB, read_text
 
-ARTISTS = ("Manuel Carvalho", "Sigrid Thaler", "Daniel Melim", "Ramon Martins", "Rafael Silveira")
-SHORT = ("MC", "ST", "DM", "RM", "RS")
-SYMBOLS = ("open", "once_around", "hidden", "fixed_price", "double")
-OPEN, ONCE, HIDDEN, FIXED, DOUBLE = range(5)
-NUM_ARTISTS = len(ARTISTS)
-NUM_TYPES = NUM_ARTISTS * len(SYMBOLS)
+ARTISTS: Final[tuple[str, ...]] = (
+    "Manuel Carvalho",
+    "Sigrid Thaler",
+    "Daniel Melim",
+    "Ramon Martins",
+    "Rafael Silveira",
+)
+SHORT: Final[tuple[str, ...]] = ("MC", "ST", "DM", "RM", "RS")
+SYMBOLS: Final[tuple[str, ...]] = ("open", "once_around", "hidden", "fixed_price", "double")
+# the symbols' numbers (Final: a compiled build reads them as constants, not module globals)
+OPEN: Final = 0
+ONCE: Final = 1
+HIDDEN: Final = 2
+FIXED: Final = 3
+DOUBLE: Final = 4
+NUM_ARTISTS: Final = 5  # len(ARTISTS)
+NUM_TYPES: Final = 25  # NUM_ARTISTS * len(SYMBOLS)
 
 # MA-2: cards per artist and symbol (open, once-around, hidden, fixed price, double).
-STANDARD = (
+STANDARD: Final[tuple[tuple[int, ...], ...]] = (
     (3, 3, 2, 2, 2),
     (3, 2, 3, 3, 2),
     (3, 3, 3, 3, 2),
@@ -77,7 +89,15 @@ def composition(deck_option: Any) -> tuple[tuple[int, ...], ...]:
 
 
 def all_cards(comp: tuple[tuple[int, ...], ...]) -> list[int]:
-    return [card(a, s) for a in range(NUM_ARTISTS) for s in range(5) for _ in range(comp[a][s])]
+    """Every card of a deck composition, in card order (a new list: a deal shuffles it)."""
+    return list(_cards_of(comp))
+
+
+@lru_cache(maxsize=64)
+def _cards_of(comp: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    return tuple(
+        card(a, s) for a in range(NUM_ARTISTS) for s in range(5) for _ in range(comp[a][s])
+    )
 
 
 def convert_deck(raw: Any) -> Any:

@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-
-from ...core import Game, Option, OptionError, SetupError
-from .deck import (
-    ARTISTS,
-    NUM_TYPES,
-    SEED_001,
-    SYMBOLS,
-    all_cards,
-    card_name,
-    composition,
-    convert_deck,
-)
-from .state import DEAL, ModernArtState
+from ...core import Game, Option, OptionError
+from .deck import ARTISTS, NUM_TYPES, SEED_001, SYMBOLS, card_name, convert_deck
+from .setup import make_setup, parse_setup
+from .state import ModernArtState
 
 
 class ModernArt(Game):
@@ -60,74 +49,10 @@ class ModernArt(Game):
     )
 
     def make_setup(self, players, options, seed, first_player=None) -> dict:
-        rng = random.Random(seed)
-        cards = all_cards(composition(options["deck"]))
-        rng.shuffle(cards)
-        per = (DEAL[4] if options["mystery"] else DEAL[players])[0]
-        hands = [cards[i * per : (i + 1) * per] for i in range(players)]
-        pos = players * per
-        setup = {"hands": hands}
-        if options["mystery"]:
-            setup["mystery_hand"] = cards[pos : pos + per]
-            pos += per
-        setup["deck"] = cards[pos:]
-        first = rng.randrange(players) if first_player is None else first_player % players
-        setup["first_player"] = first
-        setup["chance"] = rng.getrandbits(63)
-        return setup
+        return make_setup(players, options, seed, first_player)
 
     def from_setup(self, players, options, setup) -> ModernArtState:
-        return ModernArtState(
-            self, players, options, setup, self._parse_setup(players, options, setup)
-        )
-
-    def _parse_setup(self, players: int, options: dict, setup: dict) -> dict:
-        """Check a written-out deal: every card of the deck exactly once, hands per seat."""
-        hands = setup.get("hands")
-        if not isinstance(hands, list) or len(hands) != players:
-            raise SetupError(f"setup needs 'hands': one list of cards per seat ({players})")
-        mystery = setup.get("mystery_hand", [])
-        if options["mystery"] and "mystery_hand" not in setup:
-            raise SetupError("setup needs 'mystery_hand' for the mystery variant")
-        if not options["mystery"] and mystery:
-            raise SetupError("setup has a 'mystery_hand' but the mystery option is off")
-        deck = setup.get("deck", [])
-        for name, cards in [
-            *((f"hand {i}", h) for i, h in enumerate(hands)),
-            ("mystery_hand", mystery),
-            ("deck", deck),
-        ]:
-            if not isinstance(cards, list) or any(
-                type(c) is not int or not 0 <= c < NUM_TYPES for c in cards
-            ):
-                raise SetupError(
-                    f"setup {name}: cards are numbers 0..{NUM_TYPES - 1} (artist*5 + symbol)"
-                )
-        cards = sorted([c for h in [*hands, mystery, deck] for c in h])
-        deck_cards = all_cards(composition(options["deck"]))  # in card order, as `cards`
-        if cards != deck_cards:
-            given, expected = Counter(cards), Counter(deck_cards)
-            extra = given - expected
-            short = expected - given
-            what = (
-                f"{card_name(next(iter(extra)))} once too often"
-                if extra
-                else f"{card_name(next(iter(short)))} missing"
-            )
-            raise SetupError(f"setup cards must be the deck's cards exactly once each: {what}")
-        first = setup.get("first_player", 0)
-        if type(first) is not int or not 0 <= first < players:
-            raise SetupError(f"setup first_player must be a seat 0..{players - 1}, not {first!r}")
-        chance = setup.get("chance", 0)
-        if type(chance) is not int:
-            raise SetupError("setup chance must be an integer seed")
-        return {
-            "hands": hands,
-            "mystery": mystery,
-            "deck": list(deck),
-            "first_player": first,
-            "chance": chance,
-        }
+        return ModernArtState(self, players, options, setup, parse_setup(players, options, setup))
 
     def check_options(self, players, options) -> None:
         if options["mystery"] and players != 3:

@@ -3,21 +3,31 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from ...core import Chance, IllegalMove, MoveKind, State, amount, choice
+from ...core.rng import shuffle_as_random
 from .deck import DOUBLE, FIXED, HIDDEN, NUM_ARTISTS, ONCE, OPEN, card_name
 
 # MA-4: cards dealt per player at the start of each round.
-DEAL = {3: (10, 6, 6, 0), 4: (9, 4, 4, 0), 5: (8, 3, 3, 0)}
-TILES = (30, 20, 10)  # MA-5
-ROUNDS = 4
-START_CASH = 100  # MA-3
-BID_SPAN = 40  # random bots raise at most this much over the minimum
+# (Final: a compiled build reads these as constants instead of looking up module globals.)
+DEAL: Final = {3: (10, 6, 6, 0), 4: (9, 4, 4, 0), 5: (8, 3, 3, 0)}
+TILES: Final[tuple[int, ...]] = (30, 20, 10)  # MA-5
+ROUNDS: Final = 4
+START_CASH: Final = 100  # MA-3
+BID_SPAN: Final = 40  # random bots raise at most this much over the minimum
 
 # Phases (who acts, and how).
-PLAY, OFFER, OPEN_BIDS, ONCE_BIDS, HIDDEN_BIDS, SET_PRICE, FIXED_OFFER, FLIP, OVER = range(9)
-PHASE_NAMES = (
+PLAY: Final = 0
+OFFER: Final = 1
+OPEN_BIDS: Final = 2
+ONCE_BIDS: Final = 3
+HIDDEN_BIDS: Final = 4
+SET_PRICE: Final = 5
+FIXED_OFFER: Final = 6
+FLIP: Final = 7
+OVER: Final = 8
+PHASE_NAMES: Final[tuple[str, ...]] = (
     "play",
     "double_offer",
     "open_auction",
@@ -28,16 +38,16 @@ PHASE_NAMES = (
     "mystery_flip",
     "over",
 )
-AUCTION_PHASE = {OPEN: OPEN_BIDS, ONCE: ONCE_BIDS, HIDDEN: HIDDEN_BIDS, FIXED: SET_PRICE}
+AUCTION_PHASE: Final = {OPEN: OPEN_BIDS, ONCE: ONCE_BIDS, HIDDEN: HIDDEN_BIDS, FIXED: SET_PRICE}
 
-PASS = MoveKind("pass")
-DECLINE = MoveKind("decline")
-BUY = MoveKind("buy")
-FLIP_CARD = MoveKind("flip")
-NO_FLIP = MoveKind("skip")
-ONLY_PASS = [PASS]
-_NO_ARG = frozenset(("pass", "decline", "buy", "flip", "skip"))
-_BID_KINDS: dict[int, MoveKind] = {}
+PASS: Final = MoveKind("pass")
+DECLINE: Final = MoveKind("decline")
+BUY: Final = MoveKind("buy")
+FLIP_CARD: Final = MoveKind("flip")
+NO_FLIP: Final = MoveKind("skip")
+ONLY_PASS: Final = [PASS]
+_NO_ARG: Final = frozenset(("pass", "decline", "buy", "flip", "skip"))
+_BID_KINDS: Final[dict[int, MoveKind]] = {}
 
 
 def _bid_kind(lo: int, hi: int) -> MoveKind:
@@ -49,6 +59,15 @@ def _bid_kind(lo: int, hi: int) -> MoveKind:
             _BID_KINDS.clear()
         mk = _BID_KINDS[key] = amount("bid", lo, hi, BID_SPAN)
     return mk
+
+
+def _play_kind(hand: list[int]) -> MoveKind:
+    """`play` any card of `hand`, each card once, in order (a bit per card: compiled, faster
+    than sorting a set; hands rarely repeat, so nothing is cached)."""
+    held = 0
+    for c in hand:
+        held |= 1 << c
+    return choice("play", tuple([c for c in range(held.bit_length()) if held >> c & 1]))
 
 
 class ModernArtState(State):
@@ -83,7 +102,7 @@ class ModernArtState(State):
     passed: int
     cursor: int
     asked: int
-    sealed: list[int] | Any  # None outside a hidden auction
+    sealed: list[int] | None  # None outside a hidden auction
     price: int
     chance: Chance
     open_cash: bool
@@ -134,7 +153,9 @@ class ModernArtState(State):
                 if p != bidder and (not passed >> p & 1 or cash[p] >= need)
             )
         if ph == HIDDEN_BIDS:
-            return tuple(p for p, b in enumerate(self.sealed) if b < 0)
+            sealed = self.sealed
+            assert sealed is not None  # a hidden auction
+            return tuple(p for p, b in enumerate(sealed) if b < 0)
         if ph == OVER:
             return ()
         return (self.cursor,)
@@ -151,7 +172,9 @@ class ModernArtState(State):
                 p = p + 1 if p + 1 < n else 0
             raise AssertionError("open auction with nobody left to ask")
         if ph == HIDDEN_BIDS:
-            for p, b in enumerate(self.sealed):
+            sealed = self.sealed
+            assert sealed is not None  # a hidden auction
+            for p, b in enumerate(sealed):
                 if b < 0:
                     return p
         return self.cursor  # the one seat that acts; -1 when over
@@ -171,13 +194,15 @@ class ModernArtState(State):
                 moves.append(_bid_kind(lo, cash))
             return moves
         if ph == HIDDEN_BIDS:
-            if not 0 <= player < self.num_players or self.sealed[player] >= 0:
+            sealed = self.sealed
+            assert sealed is not None  # a hidden auction
+            if not 0 <= player < self.num_players or sealed[player] >= 0:
                 return []
             return [_bid_kind(0, self.cash[player])]
         if ph == OVER or player != self.cursor:
             return []
         if ph == PLAY:
-            return [choice("play", tuple(sorted(set(self.hands[player]))))]
+            return [_play_kind(self.hands[player])]
         if ph == ONCE_BIDS:
             lo = self.high + 1
             cash = self.cash[player]
@@ -205,10 +230,9 @@ class ModernArtState(State):
 
     # --- moves ---------------------------------------------------------------------------
     def apply(self, player: int, move) -> None:
-        try:
-            kind, arg = move
-        except (TypeError, ValueError):
-            raise IllegalMove("move", f"a move is (kind, argument), not {move!r}") from None
+        if type(move) is not tuple or len(move) != 2:
+            raise IllegalMove("move", f"a move is (kind, argument), not {move!r}")
+        kind, arg = move[0], move[1]  # indexed: compiled, faster than unpacking
         if type(player) is not int:
             raise IllegalMove("seat", f"a seat is a whole number, not {player!r}")
         if arg is not None and kind in _NO_ARG:
@@ -374,18 +398,20 @@ class ModernArtState(State):
 
     def _hidden_move(self, p: int, kind: str, arg) -> None:
         self._check_player(p)
-        if self.sealed[p] >= 0:
+        sealed = self.sealed
+        assert sealed is not None  # a hidden auction
+        if sealed[p] >= 0:
             raise IllegalMove("MA-11", "you have already chosen your hidden bid")
         if kind != "bid":
             raise IllegalMove(
                 "MA-11", f"in a hidden auction everyone bids (0 allowed), not {kind!r}"
             )
         self._check_bid(p, arg, 0, "MA-11")
-        self.sealed[p] = arg
+        sealed[p] = arg
         self.events.append(("sealed", p))
-        if min(self.sealed) < 0:
+        if any(b < 0 for b in sealed):  # bids still to come
             return
-        bids = self.sealed
+        bids = sealed
         best = max(bids)
         n, a = self.num_players, self.auctioneer
         # MA-11: the auctioneer wins a tie they are in, else the first tied seat clockwise.
@@ -570,7 +596,7 @@ class ModernArtState(State):
         unseen = [x for q in others for x in c.hands[q]]
         unseen += c.mystery or []
         unseen += self.deck[self.deck_pos :]
-        rng.shuffle(unseen)
+        shuffle_as_random(rng, unseen)
         pos = 0
         for q in others:
             k = len(c.hands[q])
@@ -582,13 +608,14 @@ class ModernArtState(State):
             pos += k
         c.deck = unseen[pos:]
         c.deck_pos = 0
-        if c.sealed is not None:
-            pending = sum(b >= 0 for b in c.sealed)
+        sealed = c.sealed
+        if sealed is not None:
+            pending = sum(b >= 0 for b in sealed)
             for q in others:
-                if c.sealed[q] >= 0:
-                    c.sealed[q] = rng.randint(0, c.cash[q])
+                if sealed[q] >= 0:
+                    sealed[q] = rng.randint(0, c.cash[q])
             tail = len(c.history) - pending
-            c.history[tail:] = [(q, ("bid", c.sealed[q])) for q, _ in c.history[tail:]]
+            c.history[tail:] = [(q, ("bid", sealed[q])) for q, _ in c.history[tail:]]
         c.chance = Chance(rng.getrandbits(63))
         c.setup = {"determinized_for": player}  # the true deal stays with the true state
         return c
@@ -605,12 +632,12 @@ class ModernArtState(State):
         return _build_view(self, player, log)
 
 
-_SHARED = (
+_SHARED: Final[tuple[str, ...]] = (
     "game", "num_players", "options", "setup", "deck", "deck_pos", "round", "in_hands",
     "phase", "hammer", "auctioneer", "atype", "high", "bidder", "passed", "cursor", "asked",
     "price", "deal", "open_cash",
 )  # fmt: skip
-_SNAPSHOT = (
+_SNAPSHOT: Final[tuple[str, ...]] = (
     "hands", "mystery", "cash", "values", "board", "round", "played", "owned", "in_hands",
     "phase", "hammer", "auctioneer", "lot", "atype", "high", "bidder", "passed", "cursor",
     "asked", "sealed", "price",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .deck import NUM_ARTISTS, SYMBOLS
 from .state import FIXED_OFFER, FLIP, HIDDEN_BIDS, OFFER, OPEN_BIDS, OVER, PHASE_NAMES, PLAY
@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from .state import ModernArtState
 
 # Public events as stored in the state (tuples) and the field names they carry in a view.
-EVENT_FIELDS = {
+EVENT_FIELDS: Final = {
     "round": ("round",),
     "play": ("seat", "card"),
     "decline": ("seat",),
@@ -88,8 +88,10 @@ def _auction(s: ModernArtState, seat: int | None) -> dict | None:
     if ph == OPEN_BIDS:
         out["passed"] = [p for p in range(s.num_players) if s.passed >> p & 1]
     elif ph == HIDDEN_BIDS:
-        out["have_bid"] = [p for p, b in enumerate(s.sealed) if b >= 0]
-        out["my_bid"] = s.sealed[seat] if seat is not None and s.sealed[seat] >= 0 else None
+        sealed = s.sealed
+        assert sealed is not None  # a hidden auction
+        out["have_bid"] = [p for p, b in enumerate(sealed) if b >= 0]
+        out["my_bid"] = sealed[seat] if seat is not None and sealed[seat] >= 0 else None
     elif ph == FIXED_OFFER:
         out["price"] = s.price
     return out

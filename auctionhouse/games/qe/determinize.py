@@ -18,8 +18,9 @@ the redrawn amounts, so the engine itself checks that the course of the game is 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from ...core.rng import shuffle_as_random
 from .state import BID, OVER, SPAN
 from .tiles import INDUSTRIES_IN_PLAY
 
@@ -29,19 +30,22 @@ if TYPE_CHECKING:
 # The levels: 0, 1, 2 are the values of the 1st, 2nd, 3rd tie; then the winning amount, the
 # value of an equal pair left by a third tie, the open bid, and a bid of p's that such a pair
 # matches.
-F, G, OPEN, Y = 3, 4, 5, 6
-LEVELS = 7
+F: Final = 3
+G: Final = 4
+OPEN: Final = 5
+Y: Final = 6
+LEVELS: Final = 7
 
 
 def determinize(s: QEState, p: int, rng: random.Random) -> QEState:
     n = s.num_players
     seen = min(s.t + 1, s.nturns)  # the tile of the turn being played is face up
     rest = sorted(s.tiles[seen:])
-    rng.shuffle(rest)
+    shuffle_as_random(rng, rest)
     tokens = s.tokens
     if tokens is not None and s.phase != OVER:  # tokens are revealed at the end
         pool = sorted(set(INDUSTRIES_IN_PLAY[n]) - {tokens[p]})
-        rng.shuffle(pool)
+        shuffle_as_random(rng, pool)
         tokens = [tokens[p] if q == p else pool[q - (q > p)] for q in range(n)]
     bids = []
     for k, rec in enumerate(s.done):

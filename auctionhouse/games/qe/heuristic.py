@@ -44,20 +44,34 @@ Its whole strategy, read from its seat's view only:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final
 
+from ...core.moves import MoveKind
 from ...core.players import Bot, Observation, Param
 from .scoring import DIVERSIFICATION, MONOPOLIZATION, NATIONALIZATION
+from .state import BID, OVER, SEATS_OF
 from .tiles import TILE_COUNTRY, TILE_INDUSTRY, TILE_VP, TILES_IN_PLAY
+from .views import phase_name
 
-NAT_STEP = tuple(NATIONALIZATION[min(c + 1, 4)] - NATIONALIZATION[min(c, 4)] for c in range(8))
-MONO_STEP = tuple(MONOPOLIZATION[min(c + 1, 4)] - MONOPOLIZATION[min(c, 4)] for c in range(8))
-DIV_STEP = tuple(DIVERSIFICATION[min(c + 1, 4)] - DIVERSIFICATION[min(c, 4)] for c in range(8))
-DEFAULT_OVERSHOOT = 6.0  # before any price is known: about half the random bots' span
-DEFAULT_PRICE = 12.0
+if TYPE_CHECKING:
+    from .state import QEState
+
+NAT_STEP: Final = tuple(
+    NATIONALIZATION[min(c + 1, 4)] - NATIONALIZATION[min(c, 4)] for c in range(8)
+)
+MONO_STEP: Final = tuple(
+    MONOPOLIZATION[min(c + 1, 4)] - MONOPOLIZATION[min(c, 4)] for c in range(8)
+)
+DIV_STEP: Final = tuple(
+    DIVERSIFICATION[min(c + 1, 4)] - DIVERSIFICATION[min(c, 4)] for c in range(8)
+)
+DEFAULT_OVERSHOOT: Final = 6.0  # before any price is known: about half the random bots' span
+DEFAULT_PRICE: Final = 12.0
 # Bids have no upper limit (QE-6). Money is reckoned in floats, as the bot was tuned, while every
 # amount in sight is below this; beyond it in exact fractions (a float overflows at 10**308).
-EXACT_FROM = 1 << 48
+EXACT_FROM: Final = 1 << 48
 
 
 def share(x, f: float) -> int:
@@ -85,50 +99,175 @@ class QEHeuristic(Bot):
     }
 
     def act(self, obs: Observation) -> tuple:
-        v = obs.view(log=False)
-        me = obs.seat
+        return self._decide(Seat.of_view(obs.view(log=False), obs.seat), obs.legal)
+
+    def act_in_search(self, state: Any, seat: int, legal: Sequence[MoveKind]) -> tuple:
+        return self._decide(Seat.of_state(state, seat), legal)
+
+    def _decide(self, seen: Seat, legal: Sequence[MoveKind]) -> tuple:
         s = self.settings
-        r = Reading(v, me)
-        if v["peeks"] is not None and v["peeks"][me] is None:
+        r = Reading(seen)
+        if seen.may_peek:
             k = r.peek_choice()
-            if k is not None and any(mk.kind == "peek" for mk in obs.legal):
+            if k is not None and any(mk.kind == "peek" for mk in legal):
                 return ("peek", k)
-        a = v["auction"]
-        tile = a["tile"]
+        tile = seen.tile
         worth = r.worth(tile, s["hope"], s["deny"])
         rate = s["rate"]
         room, end = r.room(s["slack"], s["margin"])
-        phase = v["phase"]
+        phase = seen.phase
         if phase == "open_bid":
             return ("open", max(1, min(round(worth * s["open_share"] * rate), room)))
         top = min(round(worth * rate), room)
-        if v["turns"] - v["turn"] <= s["endgame"]:
+        if seen.turns - seen.turn <= s["endgame"]:
             top = max(top, min(room, share(end, s["end_share"])))
         if phase == "rebid":
-            tie = a["my_bids"][-1]
+            tie = seen.my_bids[-1]
             if top <= tie:
                 return ("bid", 0)
             return ("bid", min(top, tie + max(1, (2 * tie + 5) // 10)))  # a fifth, rounded
         if phase == "last_turn":
             return ("bid", max(0, share(top, s["shade"])))
-        opening = a["open"]
+        opening: Any = seen.opening
         if top <= opening or r.zero_wanted(tile, s["hope"], s["zero_share"], s["zero_last"]):
             return ("bid", 0)
         bid = min(share(top, s["shade"]), opening + share(r.overshoot, s["reach"]))
         return ("bid", max(bid, opening + 1))
 
 
-class Reading:
-    """What a seat's view says about the game, worked out once per decision."""
+class Sold:
+    """A finished auction as the seat sees it (None: not known or not there)."""
 
-    def __init__(self, v: dict, me: int) -> None:
-        self.v = v
-        self.me = me
-        self.n = n = v["players"]
-        auctions = v["auctions"]
-        gone = {a["tile"] for a in auctions}
-        if v["auction"] is not None:
-            gone.add(v["auction"]["tile"])
+    __slots__ = ("tile", "auctioneer", "opened", "winner", "amount", "my_bids", "ties")
+    tile: int
+    auctioneer: int | None
+    opened: int | None
+    winner: int | None
+    amount: int | None
+    my_bids: list[int]
+    ties: int  # how many ties it had
+
+    def __init__(self, tile, auctioneer, opened, winner, amount, my_bids, ties) -> None:
+        self.tile, self.auctioneer, self.opened, self.winner = tile, auctioneer, opened, winner
+        self.amount, self.my_bids, self.ties = amount, my_bids, ties
+
+
+class Seat:
+    """The part of a seat's view this bot reads, typed: from the view (its observation), or in
+    a search from the state (a determinization) without building the view. Both give the same
+    values (tests/games/test_heuristic_readings.py); this module is compiled."""
+
+    __slots__ = (
+        "me", "n", "phase", "turn", "turns", "first", "nations", "owned", "token", "spent",
+        "zero_rule", "my_marks", "may_peek", "tile", "opening", "my_bids", "sold",
+    )  # fmt: skip
+    me: int
+    n: int
+    phase: str
+    turn: int
+    turns: int
+    first: int  # the first auctioneer
+    nations: Sequence[int]
+    owned: list[list[int]]
+    token: int | None
+    spent: int  # this seat's own spending
+    zero_rule: bool
+    my_marks: list[int]  # the rounds of this seat's zero-bid marks
+    may_peek: bool  # a peek is in the rules and not yet made
+    tile: int  # the tile on auction (-1 once over)
+    opening: int | None  # its open bid, while others bid on it
+    my_bids: list[int]  # this seat's bids on it
+    sold: list[Sold]
+
+    def __init__(self, me, n, phase, turn, turns, first, nations, owned, token, spent,
+                 zero_rule, my_marks, may_peek, tile, opening, my_bids, sold) -> None:  # fmt: skip
+        self.me, self.n, self.phase, self.turn, self.turns = me, n, phase, turn, turns
+        self.first, self.nations, self.owned, self.token = first, nations, owned, token
+        self.spent, self.zero_rule, self.my_marks, self.may_peek = (
+            spent,
+            zero_rule,
+            my_marks,
+            may_peek,
+        )
+        self.tile, self.opening, self.my_bids, self.sold = tile, opening, my_bids, sold
+
+    @staticmethod
+    def of_view(v: dict[str, Any], me: int) -> Seat:
+        a: dict[str, Any] | None = v["auction"]
+        marks: list[list[int]] | None = v["zero_marks"]
+        peeks: list[int | None] | None = v["peeks"]
+        sold = [
+            Sold(
+                x["tile"],
+                x["auctioneer"],
+                x["open"],
+                x["winner"],
+                x["amount"],
+                x["my_bids"],
+                len(x["ties"]),
+            )  # fmt: skip
+            for x in v["auctions"]
+        ]
+        return Seat(
+            me, v["players"], v["phase"], v["turn"], v["turns"], v["first_auctioneer"],
+            v["nations"], v["owned"], v["token"], v["spent"], marks is not None,
+            marks[me] if marks is not None else [], peeks is not None and peeks[me] is None,
+            a["tile"] if a is not None else -1, a["open"] if a is not None else None,
+            a["my_bids"] if a is not None else [], sold,
+        )  # fmt: skip
+
+    @staticmethod
+    def of_state(s: QEState, me: int) -> Seat:
+        """As `of_view`, from what the view shows `me` (the state's lists shared, not copied:
+        the bot only reads them)."""
+        over = s.phase == OVER
+        sold = []
+        for k, (tile, a, opened, rounds, ties, w, price, _) in enumerate(s.closed):
+            sold.append(
+                Sold(
+                    tile,
+                    a if a >= 0 else None,
+                    opened if a >= 0 else None,
+                    w if w >= 0 else None,
+                    price if s.knows_price(me, k) else None,
+                    [r[me] for r in rounds if r[me] >= 0],
+                    len(ties),
+                )  # fmt: skip
+            )
+        return Seat(
+            me, s.num_players, phase_name(s), s.t, s.nturns, s.first, s.nations, s.owned,
+            None if s.tokens is None else s.tokens[me], s.spent[me], s.zero_rule,
+            list(SEATS_OF[s.zmarks[me]]), s.peek_rule and s.peeked[me] < 0,
+            -1 if over else s.tiles[s.t],
+            s.open if s.phase == BID and s.a >= 0 else None,
+            [] if over else [r[me] for r in s.rounds if r[me] >= 0], sold,
+        )  # fmt: skip
+
+
+class Reading:
+    """What a seat's view says about the game, worked out once per decision. Money is a float
+    or, when large, a Fraction (`Any` below)."""
+
+    seen: Seat
+    me: int
+    n: int
+    pool: list[int]
+    left_nat: list[int]
+    left_ind: list[int]
+    overshoot: Any
+    prices: list[Any]
+    spent: list[int]
+    exact: bool
+    price: Any
+
+    def __init__(self, seen: Seat) -> None:
+        self.seen = seen
+        self.me = me = seen.me
+        self.n = n = seen.n
+        auctions = seen.sold
+        gone = {a.tile for a in auctions}
+        if seen.tile >= 0:
+            gone.add(seen.tile)
         self.pool = [t for t in TILES_IN_PLAY[n] if t not in gone]  # after the current tile
         self.left_nat = left_nat = [0] * 5
         self.left_ind = left_ind = [0] * 5
@@ -136,25 +275,29 @@ class Reading:
             left_nat[TILE_COUNTRY[t]] += 1
             left_ind[TILE_INDUSTRY[t]] += 1
         over = [
-            a["amount"] - a["open"]
+            a.amount - a.opened
             for a in auctions
-            if a["amount"] is not None and a["auctioneer"] not in (None, a["winner"])
+            if a.amount is not None
+            and a.opened is not None
+            and a.auctioneer is not None
+            and a.auctioneer != a.winner
         ]
-        usual = DEFAULT_OVERSHOOT
+        usual: Any = DEFAULT_OVERSHOOT
         if over:
             total = sum(over)
             usual = total / len(over) if total < EXACT_FROM else Fraction(total, len(over))
         self.overshoot = usual
-        self.prices = prices = []
+        prices: list[Any] = []
+        self.prices = prices
         spent = [0] * n
         for a in auctions:
-            w = a["winner"]
-            price = a["amount"]
+            w = a.winner
+            price: Any = a.amount
             if w is not None and price is None:
-                opening = a["open"] or 0
+                opening = a.opened or 0
                 low = opening + 1
-                mine = a["my_bids"]
-                if mine and len(a["ties"]) < 3:  # it beat my standing bid
+                mine = a.my_bids
+                if mine and a.ties < 3:  # it beat my standing bid
                     low = max(low, mine[-1] + 1)
                 if opening >= EXACT_FROM:
                     usual = Fraction(usual)
@@ -162,9 +305,9 @@ class Reading:
             prices.append(price)
             if w is not None:
                 spent[w] += price
-        spent[me] = v["spent"]
+        spent[me] = seen.spent
         self.spent = spent
-        won = sum(1 for a in auctions if a["winner"] is not None)
+        won = sum(1 for a in auctions if a.winner is not None)
         total = sum(spent)
         # from here on money is exact when it is large (the shares in `room` follow)
         self.exact = exact = total >= EXACT_FROM
@@ -176,14 +319,14 @@ class Reading:
     def gain(self, q: int, tile: int, token: int | None, hope: float) -> float:
         """What `tile` adds to seat q's collection in VP, `hope` of each next step included."""
         counts, own = self.holding(q, token)
-        return self._gain(counts, own, self.v["nations"][q], tile, hope)
+        return self._gain(counts, own, self.seen.nations[q], tile, hope)
 
     def holding(self, q: int, token: int | None) -> tuple[list[int], int]:
         """Seat q's companies per industry (its token too, if given) and own-country tiles."""
         counts = [0] * 5
-        nation = self.v["nations"][q]
+        nation = self.seen.nations[q]
         own = 0
-        for t in self.v["owned"][q]:
+        for t in self.seen.owned[q]:
             counts[TILE_INDUSTRY[t]] += 1
             own += TILE_COUNTRY[t] == nation
         if token is not None:
@@ -212,42 +355,41 @@ class Reading:
 
     def worth(self, tile: int, hope: float, deny: float) -> float:
         """Worth of `tile` to me: my gain plus `deny` of the keenest rival's gain."""
-        v, me = self.v, self.me
-        mine = self.gain(me, tile, v["token"], hope)
+        me = self.me
+        mine = self.gain(me, tile, self.seen.token, hope)
         if not deny:
             return mine
         theirs = max(self.gain(q, tile, None, hope) for q in range(self.n) if q != me)
         return mine + deny * theirs
 
     # --- spending ---------------------------------------------------------------------------
-    def room(self, slack: float, margin: float) -> tuple[int, float]:
+    def room(self, slack: Any, margin: Any) -> tuple[int, Any]:
         """How much more I may spend now, and at the end of the game, staying under the
         biggest rival spender."""
-        v, spent, avg = self.v, self.spent, self.price
+        seen, spent, avg = self.seen, self.spent, self.price
         if self.exact:
             slack, margin = Fraction(slack), Fraction(margin)
         top = max(spent[q] for q in range(self.n) if q != self.me)
-        future = (v["turns"] - v["turn"]) * avg / self.n
-        end = top - margin * avg - v["spent"]
+        future = (seen.turns - seen.turn) * avg / self.n
+        end = top - margin * avg - seen.spent
         return int(end + slack * future), end
 
     # --- zero bids --------------------------------------------------------------------------
     def zero_wanted(self, tile: int, hope: float, share: float, last_below: float) -> bool:
         """Whether to bid 0 now for this round's 2 VP mark (4-5 players)."""
-        v, me, n = self.v, self.me, self.n
-        marks = v["zero_marks"]
-        if marks is None:
+        seen, me, n = self.seen, self.me, self.n
+        if not seen.zero_rule:
             return False
-        t = v["turn"]
+        t = seen.turn
         rnd = t // n
-        if rnd in marks[me]:
+        if rnd in seen.my_marks:
             return False
-        first = v["first_auctioneer"]
+        first = seen.first
         later = sum(
-            1 for k in range(t + 1, min((rnd + 1) * n, v["turns"])) if (first + k) % n != me
+            1 for k in range(t + 1, min((rnd + 1) * n, seen.turns)) if (first + k) % n != me
         )
-        counts, own = self.holding(me, v["token"])
-        nation = v["nations"][me]
+        counts, own = self.holding(me, seen.token)
+        nation = seen.nations[me]
         mine = self._gain(counts, own, nation, tile, hope)
         if not later:
             return mine < last_below
@@ -259,13 +401,13 @@ class Reading:
     # --- the peek ---------------------------------------------------------------------------
     def peek_choice(self) -> int | None:
         """Past mid-game, the unknown price of the dearest-looking tile of the biggest spender."""
-        v = self.v
-        if v["turn"] * 2 < v["turns"]:
+        seen = self.seen
+        if seen.turn * 2 < seen.turns:
             return None
         best = None
-        for k, a in enumerate(v["auctions"]):
-            w = a["winner"]
-            if w is None or w == self.me or a["amount"] is not None:
+        for k, a in enumerate(seen.sold):
+            w = a.winner
+            if w is None or w == self.me or a.amount is not None:
                 continue
             key = (self.spent[w], self.prices[k])
             if best is None or key > best[0]:

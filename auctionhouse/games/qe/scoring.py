@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .tiles import TILE_COUNTRY, TILE_INDUSTRY, TILE_VP
 
 # Indexed by a count, capped at the last index.
-NATIONALIZATION = (0, 0, 3, 6, 10)  # tiles of one's own country
-MONOPOLIZATION = (0, 0, 3, 6, 10)  # companies of one industry, the token included
-DIVERSIFICATION = (0, 0, 0, 4, 8)  # different industries, the token included
-ZERO_MARK_VP = 2
-LEAST_SPENT_VP = 6
-PARTS = (
+NATIONALIZATION: Final[tuple[int, ...]] = (0, 0, 3, 6, 10)  # tiles of one's own country
+MONOPOLIZATION: Final[tuple[int, ...]] = (
+    0,
+    0,
+    3,
+    6,
+    10,
+)  # companies of one industry, the token included
+DIVERSIFICATION: Final[tuple[int, ...]] = (
+    0,
+    0,
+    0,
+    4,
+    8,
+)  # different industries, the token included
+ZERO_MARK_VP: Final = 2
+LEAST_SPENT_VP: Final = 6
+PARTS: Final[tuple[str, ...]] = (
     "tiles",
     "zero_bids",
     "nationalization",

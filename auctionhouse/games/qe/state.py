@@ -16,7 +16,7 @@ events are small tuples that become dicts only in views.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ...core import IllegalMove, Result, State, amount, choice
 from .scoring import tally
@@ -25,13 +25,17 @@ from .tiles import LAST_TURN_3P
 if TYPE_CHECKING:
     import random
 
-    from ...core import Game, Move, MoveKind
+    from ...core import Game, MoveKind
 
-OPEN, BID, OVER = 0, 1, 2
-SPAN = 10  # how far above their minimum random bots usually draw the open bid and bids
+OPEN: Final = 0
+BID: Final = 1
+OVER: Final = 2
+SPAN: Final = 10  # how far above their minimum random bots usually draw the open bid and bids
 
-OPEN_KINDS = (amount("open", 1, None, SPAN),)
-LAST_KINDS = (amount("bid", 0, None, SPAN),)  # QE-10: no open bid to avoid, 0 allowed
+OPEN_KINDS: Final[tuple[MoveKind, ...]] = (amount("open", 1, None, SPAN),)
+LAST_KINDS: Final[tuple[MoveKind, ...]] = (
+    amount("bid", 0, None, SPAN),
+)  # QE-10: no open bid to avoid, 0 allowed
 
 
 @lru_cache(maxsize=4096)
@@ -46,12 +50,13 @@ def peek_kind(finished: int) -> MoveKind:
     return choice("peek", tuple(range(finished)))
 
 
-_CLOCKWISE = {
+_CLOCKWISE: Final = {
     n: tuple(tuple((a + i) % n for i in range(1, n)) for a in range(n)) for n in (3, 4, 5)
 }
 
 
-SEATS_OF = tuple(tuple(q for q in range(5) if m >> q & 1) for m in range(32))  # bitmask -> seats
+# bitmask -> seats
+SEATS_OF: Final = tuple(tuple(q for q in range(5) if m >> q & 1) for m in range(32))
 
 
 class Auction(NamedTuple):
@@ -70,7 +75,7 @@ class Auction(NamedTuple):
 
 
 # every attribute of a state (clone copies them, then copies the mutable ones anew)
-_FIELDS = (
+_FIELDS: Final[tuple[str, ...]] = (
     "game", "num_players", "options", "setup", "history", "tiles", "nations", "tokens", "first",
     "nturns", "zero_rule", "peek_rule", "elimination", "owned", "spent", "zmarks", "peeked",
     "closed", "events", "auctioneers", "t", "rnd", "ties", "zmask", "stand", "row", "rounds", "a",
@@ -235,11 +240,13 @@ class QEState(State):
             and self.peeked[p] < 0
         )
 
-    def apply(self, p: int, move: Move) -> None:
+    def apply(self, p: int, move: Any) -> None:
         # The common moves, checked in full and applied inline (this is the hot path of every
         # simulation); anything else goes through `_apply`, which names the broken rule.
+        # (`move: Any`: a compiled build checks annotated arguments; a malformed move must reach
+        # `_apply` and its IllegalMove.)
         if type(move) is tuple and len(move) == 2:
-            kind, x = move
+            kind, x = move[0], move[1]  # indexed: compiled, faster than unpacking
             if type(x) is int and type(p) is int:
                 w = self.waiting
                 if kind == "bid":
@@ -346,12 +353,12 @@ class QEState(State):
     def knows_price(self, p: int | None, k: int) -> bool:
         """Whether seat p (None: a spectator) may know the winning amount of auction k (QE-7,
         QE-11, QE-12: all spending is revealed at the end)."""
-        rec = Auction._make(self.closed[k])
-        if rec.winner < 0:
+        _, auctioneer, _, _, _, winner, _, _ = self.closed[k]  # read as `Auction` lists them
+        if winner < 0:
             return False
-        if self.phase == OVER or rec.winner == rec.auctioneer:
+        if self.phase == OVER or winner == auctioneer:
             return True
-        return p is not None and (p == rec.winner or p == rec.auctioneer or self.peeked[p] == k)
+        return p is not None and (p in (winner, auctioneer) or self.peeked[p] == k)
 
     def view(self, player: int | None, log: bool = True) -> dict:
         return _view(self, player, log)

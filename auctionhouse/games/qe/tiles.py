@@ -7,24 +7,40 @@ Nations (a player's country) and countries share the numbers US=0, EU=1, CN=2, J
 
 from __future__ import annotations
 
-COUNTRIES = ("US", "EU", "CN", "JP", "UK")
-INDUSTRIES = ("Agriculture", "Financial", "Manufacturing", "Housing", "Government")
-US, EU, CN, JP, UK = range(5)
-AGR, FIN, MAN, HOU, GOV = range(5)
+from typing import Final
+
+COUNTRIES: Final[tuple[str, ...]] = ("US", "EU", "CN", "JP", "UK")
+INDUSTRIES: Final[tuple[str, ...]] = (
+    "Agriculture",
+    "Financial",
+    "Manufacturing",
+    "Housing",
+    "Government",
+)
+US: Final = 0
+EU: Final = 1
+CN: Final = 2
+JP: Final = 3
+UK: Final = 4
+AGR: Final = 0
+FIN: Final = 1
+MAN: Final = 2
+HOU: Final = 3
+GOV: Final = 4
 
 # QE-2: VP by industry (rows) and country (columns); 0 is an empty cell (no such tile).
-_VP = (
+_VP: Final[tuple[tuple[int, ...], ...]] = (
     (1, 4, 2, 3, 3),
     (2, 3, 4, 1, 4),
     (3, 2, 1, 4, 0),
     (4, 1, 3, 2, 0),
     (0, 0, 4, 3, 2),
 )
-_CELLS = [(i, c, vp) for i, row in enumerate(_VP) for c, vp in enumerate(row) if vp]
-TILE_INDUSTRY = tuple(i for i, _, _ in _CELLS)
-TILE_COUNTRY = tuple(c for _, c, _ in _CELLS)
-TILE_VP = tuple(vp for _, _, vp in _CELLS)
-NUM_TILES = len(_CELLS)
+_CELLS: Final = [(i, c, vp) for i, row in enumerate(_VP) for c, vp in enumerate(row) if vp]
+TILE_INDUSTRY: Final = tuple(i for i, _, _ in _CELLS)
+TILE_COUNTRY: Final = tuple(c for _, c, _ in _CELLS)
+TILE_VP: Final = tuple(vp for _, _, vp in _CELLS)
+NUM_TILES: Final = len(_CELLS)
 
 
 def tile_id(country: int, industry: int) -> int:
@@ -47,9 +63,9 @@ def _in_play(players: int) -> tuple[int, ...]:
 
 
 # Per player count 3..5: the tiles in play (one turn each, QE-4), the nations and industries.
-TILES_IN_PLAY = {n: _in_play(n) for n in (3, 4, 5)}
-NATIONS_IN_PLAY = {3: (US, EU, CN, JP), 4: (US, EU, CN, JP), 5: (US, EU, CN, JP, UK)}
-INDUSTRIES_IN_PLAY = {3: (AGR, FIN, MAN, HOU), 4: (AGR, FIN, MAN, HOU), 5: tuple(range(5))}
+TILES_IN_PLAY: Final = {n: _in_play(n) for n in (3, 4, 5)}
+NATIONS_IN_PLAY: Final = {3: (US, EU, CN, JP), 4: (US, EU, CN, JP), 5: (US, EU, CN, JP, UK)}
+INDUSTRIES_IN_PLAY: Final = {3: (AGR, FIN, MAN, HOU), 4: (AGR, FIN, MAN, HOU), 5: tuple(range(5))}
 LAST_TURN_3P = 15  # QE-10: the 16th turn of a 3-player game has no auctioneer
 
 

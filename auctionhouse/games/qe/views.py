@@ -94,7 +94,7 @@ def _current(s: QEState, p: int | None) -> dict:
     return out
 
 
-def _phase(s: QEState) -> str:
+def phase_name(s: QEState) -> str:
     if s.phase == OVER:
         return "over"
     if s.phase == OPEN:
@@ -113,7 +113,7 @@ def view(s: QEState, p: int | None, log: bool = True) -> dict:
         "game": s.game.name,
         "players": n,
         "seat": p,
-        "phase": _phase(s),
+        "phase": phase_name(s),
         "actors": list(s.waiting),
         "over": over,
         "turn": s.t,

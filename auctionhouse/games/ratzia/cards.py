@@ -6,17 +6,19 @@ A bidding card is its value, 1..16; a hand of bidding cards is a bitmask (bit v 
 
 from __future__ import annotations
 
+from typing import Final
+
 # --- auction-card types (RZ-1) ----------------------------------------------------------------
-POLICE = 0
-THIEVES = 1
-GANGSTER_A = 2
-GANGSTER_B = 3
-TRINKETS = (4, 5, 6, 7, 8)
-BUSINESSES = (9, 10, 11, 12, 13, 14, 15)
-COURTHOUSE = 16
-GETAWAY_CAR = 17
-DRIVER = 18
-NUM_TYPES = 19
+POLICE: Final = 0
+THIEVES: Final = 1
+GANGSTER_A: Final = 2
+GANGSTER_B: Final = 3
+TRINKETS: Final[tuple[int, ...]] = (4, 5, 6, 7, 8)
+BUSINESSES: Final[tuple[int, ...]] = (9, 10, 11, 12, 13, 14, 15)
+COURTHOUSE: Final = 16
+GETAWAY_CAR: Final = 17
+DRIVER: Final = 18
+NUM_TYPES: Final = 19
 
 # name, copies in the deck, palm tree (kept between rounds, RZ-14)
 _TABLE = (
@@ -30,24 +32,26 @@ _TABLE = (
     ("Getaway Car", 15, True),
     ("Driver", 10, False),
 )
-NAMES = tuple(name for name, _, _ in _TABLE)
-COPIES = tuple(copies for _, copies, _ in _TABLE)
-PALM_TREE = tuple(palm for _, _, palm in _TABLE)
-DECK_SIZE = sum(COPIES)  # 141
+NAMES: Final = tuple(name for name, _, _ in _TABLE)
+COPIES: Final = tuple(copies for _, copies, _ in _TABLE)
+PALM_TREE: Final = tuple(palm for _, _, palm in _TABLE)
+DECK_SIZE: Final = sum(COPIES)  # 141
 
 # The full deck as a sorted list of types (a setup is a permutation of it).
-FULL_DECK = tuple(t for t in range(NUM_TYPES) for _ in range(COPIES[t]))
+FULL_DECK: Final = tuple(t for t in range(NUM_TYPES) for _ in range(COPIES[t]))
 
 # Types that a Steal cannot take from the Auction row (RZ-5): Thieves and Courthouses.
-UNSTEALABLE = (THIEVES, COURTHOUSE)
+UNSTEALABLE: Final[tuple[int, ...]] = (THIEVES, COURTHOUSE)
 # Bitmask of the types a Steal may take (Police never lie in the Auction row).
-STEALABLE_BITS = sum(1 << t for t in range(NUM_TYPES) if t not in UNSTEALABLE and t != POLICE)
-BUSINESS_BITS = sum(1 << t for t in BUSINESSES)
+STEALABLE_BITS: Final = sum(
+    1 << t for t in range(NUM_TYPES) if t not in UNSTEALABLE and t != POLICE
+)
+BUSINESS_BITS: Final = sum(1 << t for t in BUSINESSES)
 
 # --- bidding cards (RZ-2) ---------------------------------------------------------------------
-CENTRE_START = 1
-MAX_BID = 16
-BIDDING_SETS = {
+CENTRE_START: Final = 1
+MAX_BID: Final = 16
+BIDDING_SETS: Final = {
     2: ((2, 5, 6, 9), (3, 4, 7, 8)),
     3: ((2, 5, 8, 13), (3, 6, 9, 12), (4, 7, 10, 11)),
     4: ((2, 6, 13), (3, 7, 12), (4, 8, 11), (5, 9, 10)),

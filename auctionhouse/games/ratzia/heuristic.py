@@ -37,6 +37,10 @@ order of the deck):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from ...core.moves import MoveKind, forced_move
 from ...core.players import Bot, Observation
 from .cards import (
     BUSINESSES,
@@ -48,18 +52,22 @@ from .cards import (
     POLICE,
     THIEVES,
     TRINKETS,
+    values_tuple,
 )
 from .scoring import TRINKET_POINTS
+from .state import AUCTION, COURT, PHASE_NAMES, STEAL
 
-POLICE_TOTAL = 21
-POLICE_END = 7
-ROW_MAX = 7
-T0, T1 = TRINKETS[0], TRINKETS[-1] + 1
+if TYPE_CHECKING:
+    from .state import RatziaState
+
+POLICE_TOTAL: Final = 21
+POLICE_END: Final = 7
+ROW_MAX: Final = 7
 # Credit for unfinished sets, scaled by how much is left: Trinkets by kinds held (0..5),
 # Businesses by copies of one kind (0..5).
-TRINKET_HOPE = (1.5, 1.0, 2.0, 2.0, 1.5, 0.0)
-BUSINESS_BY_COPIES = (0.0, 1.0, 1.0, 6.0, 11.0, 16.0)
-BUSINESS_HOPE = (0.0, 0.5, 2.0, 2.0, 1.5, 0.0)
+TRINKET_HOPE: Final[tuple[float, ...]] = (1.5, 1.0, 2.0, 2.0, 1.5, 0.0)
+BUSINESS_BY_COPIES: Final[tuple[float, ...]] = (0.0, 1.0, 1.0, 6.0, 11.0, 16.0)
+BUSINESS_HOPE: Final[tuple[float, ...]] = (0.0, 0.5, 2.0, 2.0, 1.5, 0.0)
 
 
 class RatziaHeuristic(Bot):
@@ -82,59 +90,68 @@ class RatziaHeuristic(Bot):
     card_hope = 1.5  # what one more revealed card adds to the row, on average
 
     def act(self, obs: Observation) -> tuple:
-        v = obs.view(log=False)  # the bot never reads the log
-        me = obs.seat
-        legal = {mk.kind: mk for mk in obs.legal}
-        ev = _Eval(self, v, me)
-        phase = v["phase"]
-        if phase == "auction":
-            return self._bid(ev, v, me, legal)
-        if phase == "courthouse":
+        forced = forced_move(obs.legal)  # nothing to weigh: the view is not even built
+        if forced is not None:
+            return forced
+        ev = _Eval.of_view(self, obs.view(log=False), obs.seat)  # the bot never reads the log
+        return self._decide(ev, obs.legal)
+
+    def act_in_search(self, state: Any, seat: int, legal: Sequence[MoveKind]) -> tuple:
+        forced = forced_move(legal)
+        if forced is not None:
+            return forced
+        return self._decide(_Eval.of_state(self, state, seat), legal)
+
+    def _decide(self, ev: _Eval, moves: Sequence[MoveKind]) -> tuple:
+        legal = {mk.kind: mk for mk in moves}
+        phase = ev.phase
+        if phase == AUCTION:
+            return self._bid(ev, legal)
+        if phase == COURT:
             return ("discard_business", ev.cheapest_business(legal["discard_business"].choices))
         if "steal" in legal:
             t, gain = ev.best_steal(legal["steal"].choices)
             if gain >= self.steal_margin:
                 return ("steal", t)
-        if phase == "steal":
+        if phase == STEAL:
             return ("stop", None)
-        return self._turn(ev, v, me, legal)
+        return self._turn(ev, legal)
 
     # --- a turn: reveal or declare ----------------------------------------------------------
-    def _turn(self, ev: _Eval, v: dict, me: int, legal: dict) -> tuple:
+    def _turn(self, ev: _Eval, legal: dict[str, MoveKind]) -> tuple:
         if "declare" not in legal:
             return ("reveal", None)
-        row = v["row"]
-        gain = ev.row_worth() - min(ev.cost(b) for b in v["up"][me])
+        gain = ev.row_worth() - min(ev.cost(b) for b in ev.up[ev.me])
         if "reveal" not in legal:
             return ("declare", None)  # a full row: a forced auction, passing allowed
         if ev.alone:
-            if v["police"] < POLICE_END - 1 or gain <= 0:
+            if ev.police < POLICE_END - 1 or gain <= 0:
                 return ("reveal", None)
             p7 = ev.police_chance()
             return ("declare", None) if p7 * gain > (1 - p7) * self.card_hope else ("reveal", None)
-        bar = self.declare_bar - self.declare_per_card * len(row)
-        bar -= self.declare_per_police * v["police"]
+        bar = self.declare_bar - self.declare_per_card * len(ev.row)
+        bar -= self.declare_per_police * ev.police
         return ("declare", None) if gain >= bar else ("reveal", None)
 
     # --- an auction: the card with the best expectation, or pass -----------------------------
-    def _bid(self, ev: _Eval, v: dict, me: int, legal: dict) -> tuple:
+    def _bid(self, ev: _Eval, legal: dict[str, MoveKind]) -> tuple:
         bid = legal.get("bid")
         if bid is None:
             return ("pass", None)
-        order = v["auction"]["order"]
-        up = v["up"]
+        order, up = ev.order, ev.up
         # the highest face-up card of each rival still to bid after this seat
-        tops = [up[q][-1] for q in order[order.index(me) + 1 :] if up[q]]
+        tops = [up[q][-1] for q in order[order.index(ev.me) + 1 :] if up[q]]
         worth = ev.row_worth()
         keep = 1 - self.overbid
-        best, best_ev = bid.choices[0], None
-        for b in bid.choices:
+        choices: tuple[int, ...] = bid.choices or ()
+        best, best_ev = choices[0], 0.0
+        for i, b in enumerate(choices):
             chance = 1.0
             for top in tops:
                 if top > b:
                     chance *= keep
             e = chance * (worth - ev.cost(b))
-            if best_ev is None or e > best_ev:
+            if i == 0 or e > best_ev:
                 best, best_ev = b, e
         if best_ev <= 0 and "pass" in legal:
             return ("pass", None)
@@ -142,43 +159,118 @@ class RatziaHeuristic(Bot):
 
 
 class _Eval:
-    """One decision's numbers, from the view: what cards and bidding cards are worth to `me`."""
+    """One decision's numbers: what cards and bidding cards are worth to `me`, from the parts
+    of its view this bot reads (all public in Ratzia): from the view itself (`of_view`) or, in
+    a search, from the state (`of_state`: the same values without building the view)."""
 
     __slots__ = (
-        "bot",
-        "v",
-        "me",
-        "coll",
-        "rnd",
-        "left",
-        "police",
-        "frac",
-        "game_frac",
-        "most",
-        "fewest",
-        "alone",
-    )
+        "bot", "me", "phase", "colls", "coll", "rnd", "left", "police", "frac", "game_frac",
+        "most", "fewest", "alone", "up", "row", "order", "police_left", "deck_size", "centre",
+        "sum_mine", "sum_hi", "sum_lo",
+    )  # fmt: skip
+    bot: RatziaHeuristic
+    me: int
+    phase: int
+    colls: list[list[int]]
+    coll: list[int]
+    rnd: int
+    left: int
+    police: int
+    frac: float
+    game_frac: float
+    most: int
+    fewest: int
+    alone: bool
+    up: list[tuple[int, ...]]  # each seat's face-up bidding cards, lowest first
+    row: list[int]
+    order: list[int]  # the auction's bidding order (empty outside an auction)
+    police_left: int  # Police cards still in the deck
+    deck_size: int
+    centre: int
+    sum_mine: int  # bidding-card sums, face up and down: this seat's, the rivals' top and
+    sum_hi: int  # bottom
+    sum_lo: int
 
-    def __init__(self, bot: RatziaHeuristic, v: dict, me: int) -> None:
-        self.bot = bot
-        self.v = v
-        self.me = me
-        colls = v["collections"]
-        self.coll = colls[me]
-        self.rnd = rnd = v["round"] - 1
+    def __init__(
+        self,
+        bot: RatziaHeuristic,
+        me: int,
+        phase: int,
+        rnd: int,
+        police: int,
+        colls: list[list[int]],
+        up: list[tuple[int, ...]],
+        sums: list[int],
+        row: list[int],
+        order: list[int],
+        police_discarded: int,
+        deck_size: int,
+        centre: int,
+    ) -> None:
+        self.bot, self.me, self.phase = bot, me, phase
+        self.colls, self.coll = colls, colls[me]
+        self.rnd = rnd
         self.left = 3 - rnd  # round scorings still to come, this one included
-        self.police = police = v["police"]
+        self.police = police
         self.frac = (POLICE_END - police) / POLICE_END  # share of the round left, roughly
         self.game_frac = (self.left - 1 + self.frac) / 3
         rivals = [c[GANGSTER_A] + c[GANGSTER_B] for p, c in enumerate(colls) if p != me]
-        self.most, self.fewest = max(rivals), min(rivals)
-        self.alone = not any(u for p, u in enumerate(v["up"]) if p != me)
+        self.most, self.fewest = _hi_lo(rivals)
+        self.alone = not any(u for p, u in enumerate(up) if p != me)
+        self.up, self.row, self.order = up, row, order
+        self.police_left = POLICE_TOTAL - police_discarded - police
+        self.deck_size, self.centre = deck_size, centre
+        others = sums[:]
+        self.sum_mine = others.pop(me)
+        self.sum_hi, self.sum_lo = _hi_lo(others)
+
+    @staticmethod
+    def of_view(bot: RatziaHeuristic, v: dict[str, Any], me: int) -> _Eval:
+        up: list[tuple[int, ...]] = [tuple(u) for u in v["up"]]
+        sums = [sum(u) + sum(d) for u, d in zip(v["up"], v["down"], strict=True)]
+        auction: dict[str, Any] | None = v["auction"]
+        return _Eval(
+            bot,
+            me,
+            PHASE_NAMES.index(v["phase"]),
+            v["round"] - 1,
+            v["police"],
+            v["collections"],
+            up,
+            sums,
+            v["row"],
+            auction["order"] if auction is not None else [],
+            v["discard"][POLICE],
+            v["deck_size"],
+            v["centre"],
+        )
+
+    @staticmethod
+    def of_state(bot: RatziaHeuristic, s: RatziaState, me: int) -> _Eval:
+        """As `of_view`, from the state (its lists shared, not copied: the bot only reads
+        them)."""
+        up = [values_tuple(m) for m in s.up]
+        # by index: compiled, a zip(strict=True) is a slow call
+        sums = [_total(up[p]) + _total(values_tuple(s.down[p])) for p in range(len(up))]
+        return _Eval(
+            bot,
+            me,
+            s.phase,
+            min(s.rnd, 2),
+            s.police,
+            s.coll,
+            up,
+            sums,
+            s.row,
+            list(s.a_order) if s.phase == AUCTION else [],
+            s.discard[POLICE],
+            len(s.deck) - s.dpos,
+            s.centre,
+        )
 
     def police_chance(self) -> float:
         """The chance that the next card revealed is a Police card."""
-        v = self.v
-        left = POLICE_TOTAL - v["discard"][POLICE] - self.police
-        return left / v["deck_size"] if v["deck_size"] else 1.0
+        return self.police_left / self.deck_size if self.deck_size else 1.0
 
     def worth(self, c: list[int]) -> float:
         """What a collection should still bring this seat, in points."""
@@ -202,7 +294,10 @@ class _Eval:
         if ga and gb:
             gp += 5.0
         pts += gp * (1 + bot.gangster_later * (left - 1))
-        kinds = 5 - c[T0:T1].count(0)
+        kinds = 0  # of Trinkets held
+        for t in TRINKETS:
+            if c[t]:
+                kinds += 1
         pts += TRINKET_POINTS[kinds] + frac * TRINKET_HOPE[kinds]
         gf = self.game_frac
         held = 0
@@ -218,7 +313,7 @@ class _Eval:
     def row_worth(self) -> float:
         """What winning the Auction row adds, Courthouses taking the Businesses that can be
         lost most cheaply."""
-        row = self.v["row"]
+        row = self.row
         if not row:
             return 0.0
         c = self.coll[:]
@@ -233,14 +328,16 @@ class _Eval:
             c[self._least_loss(c, held)] -= 1
         return self.worth(c) - self.worth(self.coll)
 
-    def _least_loss(self, c: list[int], held) -> int:
-        def after(t: int) -> float:
+    def _least_loss(self, c: list[int], held: Sequence[int]) -> int:
+        """The first Business of `held` whose loss leaves `c` worth most."""
+        best, most = -1, 0.0
+        for t in held:
             c[t] -= 1
             w = self.worth(c)
             c[t] += 1
-            return w
-
-        return max(held, key=after)
+            if best < 0 or w > most:
+                best, most = t, w
+        return best
 
     def cheapest_business(self, choices) -> int:
         return self._least_loss(self.coll[:], choices)
@@ -250,32 +347,51 @@ class _Eval:
         base = self.worth(self.coll)
         c = self.coll[:]
         c[THIEVES] -= 1
-        best, gain = choices[0], None
-        for t in choices:
+        best, gain = choices[0], 0.0
+        for i, t in enumerate(choices):
             c[t] += 1
             g = self.worth(c) - base
             c[t] -= 1
-            if gain is None or g > gain:
+            if i == 0 or g > gain:
                 best, gain = t, g
         return best, gain
 
     def cost(self, b: int) -> float:
         """What spending bidding card b (and taking the centre card) costs, in points."""
-        bot, v, me = self.bot, self.v, self.me
+        bot = self.bot
         # (1) its use for the rest of this round
         auctions = bot.auctions_per_police * max(0, POLICE_END - 1 - self.police)
-        keep = bot.keep_card * min(1.0, auctions / len(v["up"][me]))
-        keep *= 1 - (1 - bot.keep_full) * len(v["row"]) / ROW_MAX
+        keep = bot.keep_card * min(1.0, auctions / len(self.up[self.me]))
+        keep *= 1 - (1 - bot.keep_full) * len(self.row) / ROW_MAX
         # (2) bidding strength in later rounds
-        c = v["centre"]
+        c = self.centre
         strength = bot.strength * (b - c) * (self.left - 1)
         # (3) the game-end bonus for bidding-card sums, as the sums stand
-        sums = [sum(u) + sum(d) for u, d in zip(v["up"], v["down"], strict=True)]
-        mine = sums.pop(me)
-        delta = _sum_bonus(mine - b + c, sums) - _sum_bonus(mine, sums)
+        mine, hi, lo = self.sum_mine, self.sum_hi, self.sum_lo
+        delta = _sum_bonus(mine - b + c, hi, lo) - _sum_bonus(mine, hi, lo)
         return keep + strength - bot.end_weight[self.rnd] * delta
 
 
-def _sum_bonus(s: int, others: list[int]) -> int:
-    """+5 for the highest bidding-card sum, -5 for the lowest, ties included (RZ-15)."""
-    return (5 if s >= max(others) else 0) - (5 if s <= min(others) else 0)
+def _hi_lo(values: list[int]) -> tuple[int, int]:
+    """The highest and the lowest of `values` (a loop: compiled, faster than max and min)."""
+    hi = lo = values[0]
+    for x in values:
+        if x > hi:
+            hi = x
+        elif x < lo:
+            lo = x
+    return hi, lo
+
+
+def _total(values: tuple[int, ...]) -> int:
+    """sum(values), as a loop (compiled, faster)."""
+    total = 0
+    for x in values:
+        total += x
+    return total
+
+
+def _sum_bonus(s: int, hi: int, lo: int) -> int:
+    """+5 for the highest bidding-card sum, -5 for the lowest, ties included (RZ-15), against
+    the rivals' highest and lowest sums."""
+    return (5 if s >= hi else 0) - (5 if s <= lo else 0)

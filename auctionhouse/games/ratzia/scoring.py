@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import (
     BUSINESSES,
     DRIVER,
@@ -13,14 +15,14 @@ from .cards import (
 )
 
 # Trinket points by number of kinds held, 0..5 (RZ-13).
-TRINKET_POINTS = (-5, 0, 0, 5, 10, 15)
+TRINKET_POINTS: Final[tuple[int, ...]] = (-5, 0, 0, 5, 10, 15)
 # Business bonus by copies of one kind, 0..5 (RZ-15).
-BUSINESS_SET_POINTS = (0, 0, 0, 5, 10, 15)
+BUSINESS_SET_POINTS: Final[tuple[int, ...]] = (0, 0, 0, 5, 10, 15)
 # The categories of a round's points (RZ-13) and of the game-end points (RZ-15), in words.
-ROUND_CATEGORIES = (
+ROUND_CATEGORIES: Final[tuple[str, ...]] = (
     "thieves", "drivers", "getaway cars", "trinkets", "gangster majority", "gangster pair",
 )  # fmt: skip
-END_CATEGORIES = ("businesses", "bidding cards")
+END_CATEGORIES: Final[tuple[str, ...]] = ("businesses", "bidding cards")
 
 
 def round_gains(colls: list[list[int]]) -> list[int]:

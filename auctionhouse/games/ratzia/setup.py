@@ -7,6 +7,7 @@ seat, each one of the bidding-card sets of that player count, every set dealt on
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ...core import SetupError, derive_seed
 from .cards import BIDDING_SETS, COPIES, DECK_SIZE, FULL_DECK, NAMES, NUM_TYPES
@@ -14,7 +15,7 @@ from .cards import BIDDING_SETS, COPIES, DECK_SIZE, FULL_DECK, NAMES, NUM_TYPES
 SETUP_KEYS = ("deck", "hands")
 
 
-def make_setup(players: int, seed: int, first_player: int | None = None) -> dict:
+def make_setup(players: int, seed: int, first_player: Any = None) -> dict:
     """A random deal. The rules choose the starting player (the highest bidding card, RZ-4), so a
     requested `first_player` gets the set holding the highest card; the other sets go at random."""
     rand = random.Random(derive_seed(seed, "ratzia/deal")).random

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import random
 from operator import or_
+from typing import Final
 
 from ...core import IllegalMove, MoveKind, Result, State
+from ...core.rng import shuffle_as_random
 from .cards import (
     BUSINESS_BITS,
     BUSINESSES,
@@ -29,21 +31,28 @@ from .cards import (
 )
 from .scoring import end_categories, round_gains
 
-TURN, STEAL, AUCTION, COURT, OVER = range(5)
-PHASE_NAMES = ("turn", "steal", "auction", "courthouse", "over")
-ROUNDS = 3
-ROW_MAX = 7
-POLICE_END = 7
+TURN: Final = 0
+STEAL: Final = 1
+AUCTION: Final = 2
+COURT: Final = 3
+OVER: Final = 4
+PHASE_NAMES: Final[tuple[str, ...]] = ("turn", "steal", "auction", "courthouse", "over")
+ROUNDS: Final = 3
+ROW_MAX: Final = 7
+POLICE_END: Final = 7
 # Why an auction started (log): a Declare, a Declare on a full row (forced, RZ-6), a Police card.
-DECLARED, DECLARED_FULL, POLICE_AUCTION = range(3)
-AUCTION_CAUSES = ("declare", "full row", "police")
+DECLARED: Final = 0
+DECLARED_FULL: Final = 1
+POLICE_AUCTION: Final = 2
+AUCTION_CAUSES: Final[tuple[str, ...]] = ("declare", "full row", "police")
 # Why a round ended (log). The deck holds 21 Police, 7 per round, so it can only run out on the
 # 7th Police of the 3rd round (RZ-12): that is the 7th-Police ending, and the game ends anyway.
-END_POLICE, END_BIDDING = range(2)
-ROUND_END_CAUSES = ("7th police", "bidding cards face down")
+END_POLICE: Final = 0
+END_BIDDING: Final = 1
+ROUND_END_CAUSES: Final[tuple[str, ...]] = ("7th police", "bidding cards face down")
 
 # --- seat tables: for a seat p and a mask of seats holding face-up cards, indexed p << 5 | mask
-SEAT_SHIFT = 5
+SEAT_SHIFT: Final = 5
 
 
 def _seat_tables(n: int) -> tuple[list[int], list[tuple[int, ...]]]:
@@ -58,21 +67,21 @@ def _seat_tables(n: int) -> tuple[list[int], list[tuple[int, ...]]]:
     return nxt, order
 
 
-SEATS = {n: _seat_tables(n) for n in range(2, 6)}
+SEATS: Final = {n: _seat_tables(n) for n in range(2, 6)}
 
 # --- the move kinds, built once (lazily for the argument sets that occur) ----------------------
-REVEAL = MoveKind("reveal")
-DECLARE = MoveKind("declare")
-PASS = MoveKind("pass")
-STOP = MoveKind("stop")
-_NOTHING: tuple = ()
-_ACTORS = tuple((p,) for p in range(8))
-_TURN_MOVES: dict[int, tuple[MoveKind, ...]] = {}
-_STEAL_MOVES: dict[int, tuple[MoveKind, ...]] = {}
-_BID_MOVES: dict[int, tuple[MoveKind, ...]] = {}
-_COURT_MOVES: dict[int, tuple[MoveKind, ...]] = {}
-_NOT_KEPT = tuple(t for t in range(NUM_TYPES) if not PALM_TREE[t] and t != POLICE)
-_STEAL_BIT = tuple((1 << t) & STEALABLE_BITS for t in range(NUM_TYPES))
+REVEAL: Final = MoveKind("reveal")
+DECLARE: Final = MoveKind("declare")
+PASS: Final = MoveKind("pass")
+STOP: Final = MoveKind("stop")
+_NOTHING: Final[tuple] = ()
+_ACTORS: Final[tuple[tuple[int, ...], ...]] = tuple((p,) for p in range(8))
+_TURN_MOVES: Final[dict[int, tuple[MoveKind, ...]]] = {}
+_STEAL_MOVES: Final[dict[int, tuple[MoveKind, ...]]] = {}
+_BID_MOVES: Final[dict[int, tuple[MoveKind, ...]]] = {}
+_COURT_MOVES: Final[dict[int, tuple[MoveKind, ...]]] = {}
+_NOT_KEPT: Final = tuple(t for t in range(NUM_TYPES) if not PALM_TREE[t] and t != POLICE)
+_STEAL_BIT: Final = tuple((1 << t) & STEALABLE_BITS for t in range(NUM_TYPES))
 
 
 def types_in(mask: int) -> tuple[int, ...]:
@@ -115,7 +124,7 @@ def _court_moves(mask: int) -> tuple[MoveKind, ...]:
     return out
 
 
-_SLOTS = (
+_SLOTS: Final[tuple[str, ...]] = (
     "game",
     "num_players",
     "options",
@@ -233,10 +242,9 @@ class RatziaState(State):
         call; bids, passes and reveals, most of a game's moves, are handled inline."""
         if player != self.cur or player < 0:
             self._not_your_turn(player)
-        try:
-            kind, arg = move
-        except (TypeError, ValueError):
-            raise IllegalMove("move", f"a move is a pair (kind, argument), not {move!r}") from None
+        if type(move) is not tuple or len(move) != 2:
+            raise IllegalMove("move", f"a move is a pair (kind, argument), not {move!r}")
+        kind, arg = move[0], move[1]  # indexed: compiled, faster than unpacking
         phase = self.phase
         if phase == AUCTION:
             if kind == "bid":
@@ -562,15 +570,24 @@ class RatziaState(State):
         if self.phase == OVER:
             return c
         rest = list(self.deck[self.dpos :])
-        rng.shuffle(rest)
+        shuffle_as_random(rng, rest)
         c.deck = self.deck[: self.dpos] + tuple(rest)
         c.setup = {**self.setup, "deck": list(c.deck)}
         return c
 
 
 # Slots holding ints, tuples or objects never changed in place: a clone shares them.
-_COPIED = ("history", "log", "row", "coll", "discard", "up", "down", "score")
-_SHARED = tuple(s for s in _SLOTS if s not in _COPIED)
+_COPIED: Final[tuple[str, ...]] = (
+    "history",
+    "log",
+    "row",
+    "coll",
+    "discard",
+    "up",
+    "down",
+    "score",
+)
+_SHARED: Final = tuple(s for s in _SLOTS if s not in _COPIED)
 
 
 def _no_arg(kind: str, arg) -> None:

@@ -79,6 +79,28 @@ export async function join(tableId, name, seat) {
   return joined;
 }
 
+// what an answer just said of a table ({info, state}), for the table page that opens next
+const known = new Map();
+
+/**
+ * Ask for the rematch of a finished table as player `me`: the server makes it (or finds it) and
+ * seats this player at the seat kept for them; the seat's token is kept like a join's.
+ */
+export async function rematch(tableId, me) {
+  const path = `/api/tables/${encodeURIComponent(tableId)}/rematch`;
+  const joined = await call("POST", path, undefined, identity.headers(me));
+  saveSeat(joined.table, { seat: joined.seat, token: joined.token, name: me.name });
+  known.set(joined.table, { info: joined.info, state: joined.state });
+  return joined;
+}
+
+/** What an answer said of table `id` ({info, state}; once), or null: the page asks the server. */
+export function knownTable(id) {
+  const found = known.get(id) || null;
+  known.delete(id);
+  return found;
+}
+
 // --- what this browser keeps ----------------------------------------------------------------
 const SEAT_KEY = "auctionhouse.seat.";
 const NAME_KEY = "auctionhouse.name";

@@ -28,6 +28,31 @@ function parseWhole(text) {
   return Number.isSafeInteger(v) ? v : null;
 }
 
+// The largest amount the page sends exactly (a JavaScript number is exact up to 2^53 - 1; a
+// Q.E. bid has no upper limit in the rules, but nobody needs more than nine quadrillion)
+const LARGEST = Number.MAX_SAFE_INTEGER;
+const LARGEST_WORDS = LARGEST.toLocaleString("en-US"); // "9,007,199,254,740,991"
+
+/** What is wrong with the amount typed in `input`, and what would be right; null when it may
+ * be sent. */
+function amountProblem(input, ranges) {
+  const t = String(input.value).trim();
+  const right = rangeWords(ranges);
+  // a number field holds "" for what is no number at all ("abc", "-")
+  if (!t && input.validity.badInput) return `That is not a number: type digits only, ${right}.`;
+  if (!t) return `Type an amount: ${right}.`;
+  if (!/^-?\d+$/.test(t)) return `“${t.slice(0, 24)}” is not a whole number: type digits only, ${right}.`;
+  const v = parseWhole(t);
+  if (v === null) {
+    const digits = t.replace(/^-?0*/, "").length;
+    return t.startsWith("-")
+      ? `That is far below what may be bid: ${right}.`
+      : `That amount (${digits} digits) is too large: the largest this page takes is ${LARGEST_WORDS}.`;
+  }
+  if (!inRanges(v, ranges)) return `${v} may not be bid here: ${right}.`;
+  return null;
+}
+
 /**
  * The controls for `legal` (grouped by kind, in the order the server gives), leaving out the
  * kinds in `claimed`. `send(kind, arg)` sends a move. `key` tells states apart for drafts.
@@ -109,18 +134,19 @@ function amountForm(kind, label, entries, send, draftKey) {
     "form",
     {
       class: "amount",
+      novalidate: true, // the page says what is wrong (below), not the browser's bubble
       "data-kind": kind,
       "data-ranges": JSON.stringify(ranges),
       onsubmit: (ev) => {
         ev.preventDefault();
-        const v = parseWhole(input.value);
-        if (v === null || !inRanges(v, ranges)) {
-          error.textContent = `Give a whole number: ${rangeWords(ranges)}.`;
+        const problem = amountProblem(input, ranges);
+        if (problem) {
+          error.textContent = problem;
           input.focus();
           return;
         }
         drafts.delete(draftKey);
-        send(kind, v);
+        send(kind, parseWhole(input.value));
       },
     },
     h("label", { for: id }, label),
@@ -147,6 +173,7 @@ function splitForm(kind, label, entry, view, r, ctx, send, draftKey) {
   const error = h("span", { class: "field-error split-problem", "aria-live": "polite" });
   const submit = h("button", { type: "submit", class: "move", "data-key": `submit:${kind}:split` }, label);
   const values = () => inputs.map((i) => parseWhole(i.value || "0"));
+  let typed = saved.length > 0; // a problem is said once the person has typed (the total shows the bounds)
   const problem = () => {
     const vs = values();
     for (let i = 0; i < parts.length; i++) {
@@ -168,7 +195,7 @@ function splitForm(kind, label, entry, view, r, ctx, send, draftKey) {
     total.textContent = `Total ${vs.every((v) => v !== null) ? vs.reduce((a, b) => a + b, 0) : "?"} (${thi === null ? `at least ${tlo}` : `${tlo} to ${thi}`})`;
     const p = problem();
     submit.disabled = p !== null;
-    error.textContent = p || "";
+    error.textContent = (typed && p) || "";
     drafts.set(
       draftKey,
       inputs.map((i) => i.value),
@@ -192,7 +219,10 @@ function splitForm(kind, label, entry, view, r, ctx, send, draftKey) {
       "data-hi": hi,
       "data-key": `split:${kind}:${i}`,
       "aria-describedby": `${id}-hint`,
-      oninput: refresh,
+      oninput: () => {
+        typed = true;
+        refresh();
+      },
     });
     inputs.push(input);
     return h(

@@ -79,3 +79,11 @@ export function panel(title, ...children) {
 export function row(cls, ...items) {
   return h("div", { class: `row ${cls || ""}` }, ...items);
 }
+
+/** Go to another page of the app now: the router runs in this task, before the browser paints
+ * the page being left (setting location.hash would route a task later, after that paint). */
+export function go(hash) {
+  const from = location.href;
+  history.pushState(null, "", hash);
+  window.dispatchEvent(new HashChangeEvent("hashchange", { oldURL: from, newURL: location.href }));
+}

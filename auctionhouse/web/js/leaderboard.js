@@ -3,6 +3,7 @@
 import * as api from "./api.js";
 import { h, put } from "./dom.js";
 import * as identity from "./identity.js";
+import { taggedName } from "./playertag.js";
 
 const PAGE = 50;
 
@@ -70,7 +71,7 @@ export function leaderboardPage(root, gameName) {
                     "td",
                     {},
                     e.player
-                      ? h("a", { href: `#/player/${encodeURIComponent(e.player)}` }, e.name)
+                      ? h("a", { href: `#/player/${encodeURIComponent(e.player)}` }, taggedName(e.name, e.player))
                       : h("span", { class: "bot-name" }, e.name),
                   ),
                   h("td", { class: "num" }, e.rating.toFixed(1)),

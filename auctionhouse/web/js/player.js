@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { ratingChart } from "./chart.js";
 import { h, put } from "./dom.js";
+import { playerTag, taggedName } from "./playertag.js";
 import { ago } from "./when.js";
 
 const PAGE = 20;
@@ -15,8 +16,11 @@ export function playerPage(root, playerId) {
   const box = h("div", { class: "player-page" }, h("p", { class: "muted" }, "Loading…"));
   put(root, box);
   document.title = "Player · auctionhouse";
-  Promise.all([api.call("GET", playerPath(playerId)), api.games()])
-    .then(([player, games]) => draw(player, games))
+  // the player, the games and their latest games at once: the charts and the first page of the
+  // list come from those, without a second round of requests
+  const latest = `${playerPath(playerId)}/history?limit=${CHART_GAMES}`;
+  Promise.all([api.call("GET", playerPath(playerId)), api.games(), api.call("GET", latest)])
+    .then(([player, games, recent]) => draw(player, games, recent))
     .catch((e) =>
       put(
         box,
@@ -25,18 +29,20 @@ export function playerPage(root, playerId) {
       ),
     );
 
-  function draw(player, games) {
+  function draw(player, games, recent) {
     const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
-    document.title = `${player.name} · auctionhouse`;
+    document.title = `${player.name} ${playerTag(player.id)} · auctionhouse`;
     const history = h("ol", { class: "history", id: "history" });
     const more = h("button", { type: "button", class: "small", hidden: true }, "Older games");
     let offset = 0;
-    const loadMore = async () => {
-      more.disabled = true;
-      const rows = await api.call("GET", `${playerPath(player.id)}/history?limit=${PAGE}&offset=${offset}`);
+    const show = (rows) => {
       offset += rows.length;
       history.append(...rows.map((g) => historyItem(g, player.id, title)));
       more.hidden = rows.length < PAGE;
+    };
+    const loadMore = async () => {
+      more.disabled = true;
+      show(await api.call("GET", `${playerPath(player.id)}/history?limit=${PAGE}&offset=${offset}`));
       more.disabled = false;
     };
     put(
@@ -44,13 +50,17 @@ export function playerPage(root, playerId) {
       h(
         "section",
         { class: "panel", "aria-labelledby": "player-title" },
-        h("h1", { id: "player-title" }, player.name),
-        h("p", { class: "muted" }, `Playing since ${new Date(player.created_at * 1000).toLocaleDateString()}`),
+        h("h1", { id: "player-title" }, taggedName(player.name, player.id)),
+        h(
+          "p",
+          { class: "muted" },
+          `Player ${playerTag(player.id)} · playing since ${new Date(player.created_at * 1000).toLocaleDateString()}`,
+        ),
         player.ratings.length
           ? h(
               "div",
               { class: "ratings" },
-              player.ratings.map((r) => ratingCard(player.id, r, title(r.game))),
+              player.ratings.map((r) => ratingCard(player.id, r, title(r.game), recent)),
             )
           : h("p", {}, "No finished game yet."),
       ),
@@ -62,18 +72,24 @@ export function playerPage(root, playerId) {
         more,
       ),
     );
-    more.onclick = loadMore;
-    loadMore().catch((e) => history.append(h("li", { class: "field-error" }, e.message)));
+    more.onclick = () => loadMore().catch((e) => history.append(h("li", { class: "field-error" }, e.message)));
+    show(recent.slice(0, PAGE));
   }
   return () => {};
 }
 
-function ratingCard(playerId, r, gameTitle) {
+/** A game's rating card; its chart from the player's latest games (`recent`, newest first), or
+ * from a request of its own when those hold fewer of this game than the chart shows. */
+function ratingCard(playerId, r, gameTitle, recent) {
   const chart = h("div", { class: "chart-slot" });
-  api
-    .call("GET", `${playerPath(playerId)}/history?game=${encodeURIComponent(r.game)}&limit=${CHART_GAMES}`)
-    .then((rows) => put(chart, ratingChart(rows.map((g) => g.rating).reverse(), `${gameTitle} rating`)))
-    .catch(() => put(chart));
+  const draw = (rows) => put(chart, ratingChart(rows.map((g) => g.rating).reverse(), `${gameTitle} rating`));
+  const mine = recent.filter((g) => g.game === r.game);
+  if (mine.length >= Math.min(r.games, CHART_GAMES)) draw(mine);
+  else
+    api
+      .call("GET", `${playerPath(playerId)}/history?game=${encodeURIComponent(r.game)}&limit=${CHART_GAMES}`)
+      .then(draw)
+      .catch(() => put(chart));
   return h(
     "section",
     { class: "rating-card", "data-game": r.game, "aria-label": `${gameTitle} rating` },
@@ -94,7 +110,11 @@ function ratingCard(playerId, r, gameTitle) {
 function historyItem(g, playerId, title) {
   const others = g.seats
     .filter((s) => s.seat !== g.seat)
-    .map((s) => (s.player ? h("a", { href: `#/player/${encodeURIComponent(s.player)}` }, s.name) : s.name || `Seat ${s.seat + 1}`));
+    .map((s) =>
+      s.player
+        ? h("a", { href: `#/player/${encodeURIComponent(s.player)}` }, taggedName(s.name, s.player))
+        : s.name || `Seat ${s.seat + 1}`,
+    );
   const enc = encodeURIComponent(g.table);
   return h(
     "li",

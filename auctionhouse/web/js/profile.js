@@ -4,6 +4,7 @@
 
 import * as identity from "./identity.js";
 import { h, put } from "./dom.js";
+import { taggedName } from "./playertag.js";
 
 function copyable(id, label, value) {
   const input = h("input", { id, type: "text", readonly: true, value, "aria-label": label, class: "copy-field" });
@@ -94,7 +95,16 @@ export function profilePage(root) {
       box,
       h("h1", { id: "profile-title" }, player ? player.name : "You"),
       player
-        ? h("p", {}, h("a", { href: `#/player/${encodeURIComponent(player.id)}`, id: "my-page" }, "Your games and ratings"))
+        ? [
+            h(
+              "p",
+              { class: "muted", id: "seen-as" },
+              "On leaderboards and player pages others see you as ",
+              h("strong", {}, taggedName(player.name, player.id)),
+              ": names can repeat, and the tag tells players of one name apart.",
+            ),
+            h("p", {}, h("a", { href: `#/player/${encodeURIComponent(player.id)}`, id: "my-page" }, "Your games and ratings")),
+          ]
         : h(
             "p",
             { class: "muted" },

@@ -1,8 +1,9 @@
 // Rematch, on a finished table's result screen: one click makes (or finds) the rematch table, where
-// each person's seat is kept for them, takes this browser's seat there and goes to it.
+// each person's seat is kept for them, takes this browser's seat there (the same request) and
+// goes to it.
 
 import * as api from "./api.js";
-import { h } from "./dom.js";
+import { go, h } from "./dom.js";
 import * as identity from "./identity.js";
 
 /** The rematch button under a finished game, for its table's `info` (nothing for a spectator
@@ -26,10 +27,8 @@ export function rematchButton(info) {
         button.disabled = true;
         error.textContent = "";
         try {
-          const path = `/api/tables/${encodeURIComponent(info.id)}/rematch`;
-          const table = await api.call("POST", path, undefined, identity.headers(me));
-          await api.join(table.id);
-          location.hash = tableHref(table.id);
+          const joined = await api.rematch(info.id, me);
+          go(tableHref(joined.table));
         } catch (e) {
           error.textContent = e.message;
           button.disabled = false;

@@ -228,12 +228,17 @@ export function replayPage(root, tableId) {
   return () => document.removeEventListener("keydown", onKey);
 }
 
-/** A move in words: the renderer's words for a choice or a move kind, else the plain move. */
+/** A move in words: the renderer's words for a choice, a split ("Place gold: 3 on Artist F #5")
+ * or a move kind, else the plain move. */
 function moveWords(move, r, view, ctx) {
   const [kind, arg] = move;
   try {
     if (arg === undefined || arg === null) return r.kindLabel(kind, view, ctx);
     if (typeof arg === "number") return r.choice(kind, arg, view, ctx).label;
+    if (Array.isArray(arg)) {
+      const parts = arg.flatMap((x, i) => (x ? [`${x} on ${r.partLabel(i, view, ctx).label}`] : []));
+      return `${r.kindLabel(kind, view, ctx)}: ${parts.length ? parts.join(", ") : "nothing"}`;
+    }
   } catch {
     /* the plain move below */
   }

@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import { makeContext } from "./common.js";
-import { h, put } from "./dom.js";
+import { h, plural, put } from "./dom.js";
 import { work } from "./games/art-dice.js";
 import { card as maCard } from "./games/modern-art.js";
 import { tile } from "./games/qe.js";
@@ -140,7 +140,7 @@ const PAGES = {
     h(
       "div",
       { class: "rules-row" },
-      [0, 1, 2].map((id, i) => figure(work(ctx, id, 1.2), `${i + 1} of this artist: ${(i + 1) ** 2} points`)),
+      [0, 1, 2].map((id, i) => figure(work(ctx, id, 1.2), `${i + 1} of this artist: ${plural("point", (i + 1) ** 2)}`)),
     ),
     section(
       "A round",

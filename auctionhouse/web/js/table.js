@@ -51,8 +51,10 @@ export function tablePage(root, tableId) {
     seats: h("ul", { class: "seats", "aria-label": "Seats" }),
     invite: h("div", { class: "invite" }),
     result: h("div", { class: "result-slot" }),
+    actions: h("span", { class: "result-actions" }), // rematch, replay, lobby: under the result
     summary: h("div", { class: "summary-slot" }),
     board: h("div", { class: "board", "aria-label": "The table" }),
+    column: h("div", { class: "board-column" }),
     turn: h("p", { class: "turn", "aria-live": "polite" }),
     countdown: h("div", { class: "countdown", role: "timer", hidden: true }),
     controls: h("div", { id: "controls", class: "controls", "data-ready": "false" }),
@@ -70,7 +72,6 @@ export function tablePage(root, tableId) {
       el.seats,
       el.invite,
       el.result,
-      el.summary,
       h(
         "div",
         { class: "table-grid" },
@@ -83,14 +84,22 @@ export function tablePage(root, tableId) {
           el.controls,
           el.error,
         ),
-        el.board,
+        // a round's summary above the board, beside the moves: it never pushes them down (a game
+        // whose summary comes every round keeps it beside the board: see render)
+        put(el.column, el.summary, el.board),
         el.log,
       ),
     ),
   );
 
-  api
-    .getTable(tableId)
+  // the rematch that led here said what the table is and what this seat sees: drawn at once,
+  // before the connection is open (it then keeps the page up to date)
+  const known = api.knownTable(tableId);
+  if (known && page.held && known.state.seat === page.held.seat) {
+    page.seat = known.state.seat;
+    page.state = known.state;
+  }
+  (known ? Promise.resolve(known.info) : api.getTable(tableId))
     .then(async (info) => {
       page.info = page.info || info;
       page.game = await api.gameInfo(info.game);
@@ -116,7 +125,7 @@ export function tablePage(root, tableId) {
       page.retry = 0;
       page.link = "live";
       ws.send(JSON.stringify(page.held ? { type: "auth", token: page.held.token } : { type: "spectate" }));
-      renderHead();
+      render(); // the controls work once connected
     };
     ws.onmessage = (ev) => receive(JSON.parse(ev.data));
     ws.onclose = (ev) => {
@@ -128,6 +137,7 @@ export function tablePage(root, tableId) {
         // the token is not this table's (the database was reset): watch instead
         api.forgetSeat(tableId);
         page.held = null;
+        page.seat = null;
         page.notice = "This browser's seat at this table is no longer valid; you are watching.";
       } else if (ev.code === 4404) {
         missing();
@@ -139,7 +149,7 @@ export function tablePage(root, tableId) {
         return;
       }
       page.link = "reconnecting";
-      renderHead();
+      render(); // the controls wait for the connection
       // too many connects (1013): the server said when to come back
       const later = ev.code === 1013 ? 1000 * (page.retryAfter || 5) : 0;
       page.retryAfter = 0;
@@ -172,6 +182,13 @@ export function tablePage(root, tableId) {
       page.info = msg.table;
     } else if (msg.type === "table") {
       page.info = msg.table;
+      if (page.state && page.state.view.over && page.game) {
+        // after the end only the seats and the rematch change: the result stays as drawn
+        renderHead();
+        renderSeats();
+        renderActions();
+        return;
+      }
     } else if (msg.type === "state") {
       if (page.state && (page.state.view.phase !== msg.view.phase || page.state.status !== msg.status))
         clearDrafts();
@@ -369,7 +386,8 @@ export function tablePage(root, tableId) {
     }
     const view = st.view;
     const canAct = page.seat !== null && st.legal.length > 0 && !view.over;
-    const ctx = makeContext(page.game, seatsOf(), page.seat, st.legal, canAct && !page.pending ? send : null, view);
+    const ready = canAct && !page.pending && page.link === "live"; // moves go out now
+    const ctx = makeContext(page.game, seatsOf(), page.seat, st.legal, ready ? send : null, view);
     document.title = `${canAct ? "● " : ""}${page.info ? page.info.title : "Table"} · auctionhouse`;
     let board;
     try {
@@ -379,18 +397,9 @@ export function tablePage(root, tableId) {
       board = h("pre", { class: "muted" }, `This table cannot be drawn (${err.message}).`);
     }
     put(el.board, board);
-    put(
-      el.result,
-      view.over
-        ? resultPanel(view, r, ctx, [
-            rematchButton(page.info),
-            " ",
-            h("a", { href: `#/replay/${encodeURIComponent(tableId)}`, class: "button" }, "Watch the replay"),
-            " ",
-            h("a", { href: "#/" }, "Back to the lobby"),
-          ])
-        : null,
-    );
+    el.column.classList.toggle("summary-beside", Boolean(r.summaryBeside));
+    if (view.over) renderActions();
+    put(el.result, view.over ? resultPanel(view, r, ctx, [el.actions]) : null);
     renderSummary(view, r, ctx);
     // whose turn
     const asked = page.seat !== null && view.actors.includes(page.seat);
@@ -412,7 +421,6 @@ export function tablePage(root, tableId) {
       moves.unshift(
         h("p", { class: "hint claimed" }, "Choose on the table: the highlighted cards are buttons."),
       );
-    const ready = canAct && !page.pending;
     put(
       el.controls,
       h(
@@ -443,6 +451,17 @@ export function tablePage(root, tableId) {
     news.drawn();
   }
 
+  function renderActions() {
+    put(
+      el.actions,
+      rematchButton(page.info),
+      " ",
+      h("a", { href: `#/replay/${encodeURIComponent(tableId)}`, class: "button" }, "Watch the replay"),
+      " ",
+      h("a", { href: "#/" }, "Back to the lobby"),
+    );
+  }
+
   /** The newest round or game summary, as a panel that stays until the person closes it. */
   function renderSummary(view, r, ctx) {
     const found = view.over ? null : latestSummary(view.log || [], r, ctx); // the result says it all
@@ -450,6 +469,8 @@ export function tablePage(root, tableId) {
       put(el.summary);
       return;
     }
+    const shown = el.summary.firstElementChild;
+    if (shown && shown.dataset.index === String(found.index)) return; // kept as it is: no new flash
     const close = () => {
       page.dismissed = found.index;
       put(el.summary);

@@ -16,12 +16,14 @@ export function tableFacts(t) {
   const parts = [];
   if (t.status === "open")
     parts.push(h("span", { class: "seats-free", "data-free": free }, `${free} of ${t.players} seats free`));
+  const botWords = `${bots} ${bots === 1 ? "bot" : "bots"}`;
+  const nobody = free ? "nobody seated yet" : null; // a table of bots alone has no one to wait for
   parts.push(
     h(
       "span",
       { class: "people", "data-people": people.length },
-      people.length ? people.flatMap((s, i) => (i ? [", ", personLink(s)] : [personLink(s)])) : "nobody seated yet",
-      bots ? ` + ${bots} ${bots === 1 ? "bot" : "bots"}` : "",
+      people.length ? people.flatMap((s, i) => (i ? [", ", personLink(s)] : [personLink(s)])) : nobody,
+      bots ? `${people.length || nobody ? " + " : ""}${botWords}` : "",
     ),
   );
   parts.push(h("span", { class: "move-clock", "data-clock": t.turn_timer || 0 }, perMove(t.turn_timer)));

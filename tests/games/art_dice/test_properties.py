@@ -228,8 +228,9 @@ def test_a_clone_holds_every_attribute_in_the_order_a_new_state_sets_them(player
     bot = RandomBot(3)
     while True:
         copy = state.clone()
-        assert tuple(vars(copy)) == FIELDS
-        assert set(vars(state)) == set(FIELDS)
+        if hasattr(copy, "__dict__"):  # pure Python (compiled, the attributes are fixed slots)
+            assert tuple(vars(copy)) == FIELDS
+            assert set(vars(state)) == set(FIELDS)
         assert copy.snapshot() == state.snapshot()
         if state.is_over():
             break

@@ -14,7 +14,7 @@ import pytest
 from auctionhouse.bots.random_bot import RandomBot
 from auctionhouse.core.players import Observation
 from auctionhouse.games.qe import GAME
-from auctionhouse.games.qe.heuristic import QEHeuristic, Reading
+from auctionhouse.games.qe.heuristic import QEHeuristic, Reading, Seat
 from tests.conftest import examples
 from tests.protocol_checks import ViewOnly, play_bots
 
@@ -158,7 +158,7 @@ def test_worth_counts_the_nationalization_and_monopolization_steps():
     second industry scores nothing yet. With `hope`, sets that can still grow count more."""
     s = new(4, tiles=order(US_AGR))
     quiet_turn(s, 0, 2)
-    r = Reading(s.view(0, log=False), 0)
+    r = Reading(Seat.of_view(s.view(0, log=False), 0))
     assert r.gain(0, US_FIN, 0, 0.0) == 2 + 3  # VP, Nationalization
     assert r.gain(0, JP_AGR, 0, 0.0) == 3 + 3  # VP, Monopolization 3 -> 6
     assert r.gain(0, CN_HOU, 0, 0.0) == 3  # VP only

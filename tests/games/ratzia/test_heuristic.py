@@ -102,8 +102,8 @@ def test_it_passes_on_a_courthouse_that_would_cost_it_a_business():
     assert s.next_actor() == 0
     assert decide(s, 0) == ("pass", None)
     # the lot is priced below nothing for seat 0, at nothing for seat 1 (no Business to lose)
-    assert _Eval(RatziaHeuristic(0), s.view(0), 0).row_worth() < 0
-    assert _Eval(RatziaHeuristic(0), s.view(1), 1).row_worth() == 0
+    assert _Eval.of_view(RatziaHeuristic(0), s.view(0), 0).row_worth() < 0
+    assert _Eval.of_view(RatziaHeuristic(0), s.view(1), 1).row_worth() == 0
 
 
 def test_it_bids_on_a_rich_row_in_a_forced_auction():

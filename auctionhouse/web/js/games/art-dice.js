@@ -1,7 +1,7 @@
 // The art-auction dice game (docs/rules/art-dice.md): works coloured per artist, the works on
 // sale with the gold placed on them, the die, gold and collections. Every view is public.
 
-import { capital, h, panel, plural, row, s, svg } from "../dom.js";
+import { capital, h, listWords, panel, plural, row, s, svg } from "../dom.js";
 import { numberTable, seatBoxes, who } from "../common.js";
 import { die, frame, painting, text } from "../pictures.js";
 
@@ -40,7 +40,7 @@ function squares(ctx, cards) {
   }
   const parts = [...counts.entries()].sort((x, y) => x[0] - y[0]);
   return {
-    words: parts.map(([a, n]) => `${letter(ctx, a)} ${n}×${n}`).join(" + ") || "no works",
+    words: parts.map(([a, n]) => `${letter(ctx, a)}\u00a0${n}×${n}`).join(" + ") || "no works", // wraps between terms only
     total: parts.reduce((sum, [, n]) => sum + n * n, 0),
   };
 }
@@ -56,17 +56,33 @@ function letter(ctx, a) {
   return name.replace(/^Artist /, "");
 }
 
-/** A work's tooltip: what it is, and what it adds to the viewer's collection now. */
-function workTip(ctx, id) {
+const points = (n) => plural("point", n);
+
+/** A work's tooltip: what it is, and what it is worth now: in a collection (`owner`) what that
+ * artist scores there; elsewhere (on sale) what it would add to the viewer's collection; once
+ * the game is over, left in the deck (`owner` "deck") or in a collection, for good. */
+function workTip(ctx, id, owner) {
   const c = info(ctx, id);
+  const artist = artistName(ctx, c.artist);
   const view = ctx.view;
-  if (!view || !view.collections || ctx.seat === null || ctx.seat === undefined) return `${c.name}: n works of one artist score n × n`;
-  const mine = view.collections[ctx.seat].filter((x) => info(ctx, x).artist === c.artist && x !== id).length;
-  return `${c.name}: you hold ${mine} of ${artistName(ctx, c.artist)}; this one would make ${mine + 1} × ${mine + 1} = ${(mine + 1) ** 2} points (+${2 * mine + 1})`;
+  if (owner === "deck") return `${c.name}: still in the deck when the game ended, never drawn`;
+  const held = (p) => view.collections[p].filter((x) => info(ctx, x).artist === c.artist).length;
+  if (view && view.collections && owner !== undefined && owner !== null) {
+    const k = held(owner);
+    const score = `${k} × ${k} = ${points(k * k)}`;
+    if (owner !== ctx.seat) return `${c.name}: ${ctx.name(owner)} holds ${plural(`${artist} work`, k)}, ${score}`;
+    const yours = k === 1 ? `your only ${artist} work, ${score}` : `one of your ${k} ${artist} works, together ${score}`;
+    // over, nothing can be put up for sale any more
+    return view.over ? `${c.name}: ${yours}` : `${c.name}: ${yours}; put up for sale, it takes ${points(2 * k - 1)} off your score`;
+  }
+  if (!view || !view.collections || ctx.seat === null || ctx.seat === undefined)
+    return `${c.name}: n works of one artist score n × n points`;
+  const mine = held(ctx.seat);
+  return `${c.name}: you hold ${mine} of ${artist}; buying it would make ${mine + 1} × ${mine + 1} = ${points((mine + 1) ** 2)} (+${2 * mine + 1})`;
 }
 
 /** A work of art: the artist's colours and style, its name. */
-export function work(ctx, id, scale = 1) {
+export function work(ctx, id, scale = 1, owner = undefined) {
   const c = info(ctx, id);
   const col = COLORS[c.artist % COLORS.length];
   const w = 52;
@@ -75,7 +91,7 @@ export function work(ctx, id, scale = 1) {
   const pic = svg(
     w,
     hg,
-    workTip(ctx, id),
+    workTip(ctx, id, owner),
     frame(w, hg, col[2]),
     painting(5, 5, w - 10, 42, col, c.artist, id),
     s("rect", { x: 5, y: 5, width: w - 10, height: 42, fill: "none", stroke: col[2], "stroke-width": 2 }),
@@ -104,7 +120,7 @@ function coins(n) {
   );
 }
 
-function collection(ctx, cards, scale) {
+function collection(ctx, cards, scale, owner) {
   if (!cards.length) return h("span", { class: "muted" }, "no works");
   const by = new Map();
   for (const c of cards) {
@@ -120,9 +136,9 @@ function collection(ctx, cards, scale) {
         "span",
         {
           class: "stack",
-          title: `${artistName(ctx, a)}: ${list.length} (${list.length * list.length} points)`,
+          title: `${artistName(ctx, a)}: ${list.length} (${points(list.length * list.length)})`,
         },
-        list.map((c) => work(ctx, c, scale)),
+        list.map((c) => work(ctx, c, scale, owner)),
       ),
     ),
   );
@@ -187,7 +203,8 @@ function salePanel(view, ctx) {
           h(
             "div",
             { class: "facts small" },
-            view.bids.map((b, p) => (b[i] ? h("span", { class: "tag" }, `${ctx.name(p)} ${b[i]}`) : null)),
+            // "Bot 2: 1 gold" (a name that ends in a number must not run into the amount)
+            view.bids.map((b, p) => (b[i] ? h("span", { class: "tag" }, `${ctx.name(p)}: ${b[i]} gold`) : null)),
           ),
         ),
       ),
@@ -208,7 +225,7 @@ function playersPanel(view, ctx) {
         h("span", {}, "Score ", h("b", { "data-score": view.scores[p] }, String(view.scores[p]))),
       ),
       h("div", { class: "facts" }, "Gold ", coins(view.gold[p])),
-      collection(ctx, view.collections[p], 0.6),
+      collection(ctx, view.collections[p], 0.6, p),
     ],
     view.out && view.out.length
       ? h("p", { class: "hint" }, `Out of the game: ${view.out.map((c) => info(ctx, c).name).join(", ")}`)
@@ -230,16 +247,22 @@ export default {
     return null; // everything on the table is public
   },
 
+  // a round is a few moves long: its summary, there nearly all the time, must not push the
+  // works on sale down
+  summaryBeside: true,
+
+  /** The one thing hidden in art-dice is the deck: the works it still held, by name (drawn at
+   * full size, where a work's name is written on it); nothing at all when it was empty. */
   final(view, ctx) {
     const f = view.final;
     if (!f || !f.deck.length) return null;
     return h(
       "div",
-      {},
-      h("h4", {}, `Left in the deck (${f.deck.length})`),
+      { class: "ad-deck-left" },
+      h("h4", {}, `Still in the deck, never drawn: ${plural("work", f.deck.length)}`),
       row(
         "",
-        f.deck.map((c) => work(ctx, c, 0.5)),
+        f.deck.map((c) => work(ctx, c, 1, "deck")),
       ),
     );
   },
@@ -260,19 +283,30 @@ export default {
       }
       return n ? `${n} for ${gold}` : "—";
     };
+    // the points and the rounds side by side where they fit (a long game's rounds are a tall
+    // table, and one under the other left half the screen empty)
     return h(
       "div",
-      {},
-      numberTable(
-        "ad-breakdown",
-        ["Collector", "Works by artist (n × n)", "Points"],
-        view.collections.map((c, p) => [who(ctx, p), squares(ctx, c).words, h("strong", {}, String(view.scores[p]))]),
+      { class: "parts" },
+      h(
+        "div",
+        {},
+        numberTable(
+          "ad-breakdown",
+          ["Collector", "Works by artist (n × n)", "Points"],
+          view.collections.map((c, p) => [who(ctx, p), squares(ctx, c).words, h("strong", {}, String(view.scores[p]))]),
+        ),
       ),
-      h("h4", {}, "Works bought, round by round"),
-      numberTable(
-        "ad-rounds",
-        ["Collector", ...rounds.map((r) => `Round ${r}`)],
-        view.collections.map((_, p) => [who(ctx, p), ...rounds.map((r) => bought(p, r))]),
+      h(
+        "div",
+        {},
+        h("h4", {}, "Works bought, round by round (how many, for how much gold)"),
+        // a row per round: a game has many short rounds, and a row of them would not fit
+        numberTable(
+          "ad-rounds",
+          ["Round", ...view.collections.map((_, p) => who(ctx, p))],
+          rounds.map((r) => [String(r), ...view.collections.map((_, p) => bought(p, r))]),
+        ),
       ),
     );
   },
@@ -299,15 +333,15 @@ export default {
       body: h(
         "div",
         { class: "summary ad-summary", "data-round": ended },
-        h("h4", {}, "Sales"),
+        h("h4", {}, "Sales (the gold goes to the bank)"),
         sales.length
           ? numberTable(
               "ad-sales",
-              ["Work", "Bought by", "For (gold to the bank)"],
+              ["Work", "Buyer", "Gold"],
               sales.map((x) => [info(ctx, x.card).name, ctx.name(x.player), String(x.price)]),
             )
           : h("p", { class: "muted" }, "Nothing was sold this round."),
-        h("h4", {}, "Points now (n works of one artist score n × n)"),
+        h("h4", {}, "Points now (n works of an artist: n × n)"),
         numberTable(
           "ad-squares",
           ["Collector", "Works by artist", "Points"],
@@ -334,8 +368,13 @@ export default {
         return `${n(e.player)} rolls ${e.roll}.`;
       case "skip":
         return `${n(e.player)} has no gold and skips.`;
-      case "bid":
-        return `${n(e.player)} places ${e.amounts.join(" / ")}.`;
+      case "bid": {
+        // which works the gold went on (`cards`: the works on sale, in the order of `amounts`)
+        const placed = e.amounts.flatMap((x, i) => (x > 0 ? [[x, e.cards ? w(e.cards[i]) : `work ${i + 1}`]] : []));
+        // "3 gold on A and 2 on B"
+        const on = placed.map(([x, name], k) => `${x}${k ? "" : " gold"} on ${name}`);
+        return `${n(e.player)} places ${on.length ? listWords(on) : "no gold"}.`;
+      }
       case "pass":
         return `${n(e.player)} cannot place gold and passes.`;
       case "won":
@@ -344,8 +383,11 @@ export default {
         return `Unsold, staying on sale: ${e.cards.map(w).join(", ")}.`;
       case "stop":
         return `No sale for a full turn of rounds: the game stops${e.cards.length ? `; ${e.cards.map(w).join(", ")} go to nobody` : ""}.`;
-      case "end":
-        return "The game ends.";
+      case "end": {
+        const v = ctx.view;
+        const empty = v && v.deck_size === 0 && v.on_sale && !v.on_sale.length && !v.no_sale_rounds;
+        return empty ? "The game ends: the deck and the table are empty." : "The game ends.";
+      }
       default:
         return `${e.event} ${JSON.stringify(e)}`;
     }
@@ -359,7 +401,7 @@ export default {
   },
 
   choice(kind, value, view, ctx) {
-    if (kind === "sell") return { label: `Put up ${info(ctx, value).name}`, pic: work(ctx, value, 0.8) };
+    if (kind === "sell") return { label: `Put up ${info(ctx, value).name}`, pic: work(ctx, value, 0.8, ctx.seat) };
     return { label: `${capital(kind.replace(/_/g, " "))} ${value}` };
   },
 

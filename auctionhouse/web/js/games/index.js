@@ -14,6 +14,8 @@
 //                                  scored, the game's end), from public events only
 //   breakdown(view, ctx)        -> Node | null: every seat's score in parts, round by round
 //   rankNote(view, p, ctx)      -> string | null: a mark on the final ranking ("eliminated")
+//   summaryBeside               -> boolean: the summaries come so often (every short round)
+//                                  that they sit beside the board, not above it, on a wide screen
 //
 // `ctx` gives `catalog` (GET /api/games), `seat` (the viewer; null for a spectator), `name(p)`,
 // `legal` (this seat's legal moves now), `choices(kind)` (the legal choices of a kind, or null),
@@ -96,6 +98,7 @@ export const generic = {
   rankNote() {
     return null;
   },
+  summaryBeside: false,
 };
 
 /** The renderer of a game, with the generic methods standing in for missing ones. */

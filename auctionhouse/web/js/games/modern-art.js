@@ -281,6 +281,8 @@ function auctionPanel(view, ctx) {
   }
   if (a.passed && a.passed.length)
     facts.push(h("span", {}, "Passed since the last bid: ", listWords(a.passed.map((p) => ctx.name(p)))));
+  const short = shortOfCash(view, ctx);
+  if (short) facts.push(h("span", { class: "warn-text short-of-cash" }, short));
   if (a.have_bid) {
     facts.push(
       h(
@@ -308,6 +310,21 @@ function auctionPanel(view, ctx) {
   );
 }
 
+/** Why this seat, asked in an open, once-around or fixed-price auction, may only pass: its cash
+ * does not reach the price or above the highest bid (else null). */
+function shortOfCash(view, ctx) {
+  const a = view.auction;
+  const me = view.seat;
+  if (me === null || me === undefined || !view.actors.includes(me) || !ctx.act) return null;
+  if (ctx.legal.some((k) => k.kind !== "pass")) return null;
+  const cash = view.cash[me];
+  if (a.type === "fixed_price" && a.price !== null && a.price !== undefined && cash < a.price)
+    return `You have ${cash}, less than the price: you can only pass.`;
+  if ((a.type === "open" || a.type === "once_around") && a.high !== null && a.high !== undefined && cash <= a.high)
+    return `You have ${cash}, not more than the highest bid: you can only pass.`;
+  return null;
+}
+
 function artistBoard(view, ctx) {
   const rounds = view.board.length;
   const head = h(
@@ -316,7 +333,9 @@ function artistBoard(view, ctx) {
     h("th", { scope: "col" }, "Artist"),
     h("th", { scope: "col" }, `Played in round ${view.round}`),
     Array.from({ length: rounds }, (_, r) => h("th", { scope: "col" }, `Round ${r + 1}`)),
-    h("th", { scope: "col", title: "What one painting earns at the end of this round" }, "A painting pays"),
+    view.over
+      ? h("th", { scope: "col" }, "Value at the end")
+      : h("th", { scope: "col", title: "What one painting earns at the end of this round" }, "A painting pays"),
   );
   const rows = ctx.catalog.artists.map((name, a) =>
     h(
@@ -352,14 +371,18 @@ function artistBoard(view, ctx) {
       { class: "scroll-x" },
       h("table", { class: "grid artist-board" }, h("thead", {}, head), h("tbody", {}, rows)),
     ),
-    h(
-      "p",
-      { class: "hint" },
-      `Round ${view.round} of 4 · at the round's end the three artists played most get ${TILES.join(" / ")} added to their earlier tiles; only their paintings pay that sum, the others pay 0 · the 5th painting of an artist ends the round · ${plural("card", view.deck_size)} left to deal`,
-      view.mystery_hand_size !== null && view.mystery_hand_size !== undefined
-        ? ` · mystery hand: ${plural("card", view.mystery_hand_size)}`
-        : "",
-    ),
+    view.over ? null : boardHint(view),
+  );
+}
+
+function boardHint(view) {
+  return h(
+    "p",
+    { class: "hint" },
+    `Round ${view.round} of 4 · at the round's end the three artists played most get ${TILES.join(" / ")} added to their earlier tiles; only their paintings pay that sum, the others pay 0 · the 5th painting of an artist ends the round · ${plural("card", view.deck_size)} left to deal`,
+    view.mystery_hand_size !== null && view.mystery_hand_size !== undefined
+      ? ` · mystery hand: ${plural("card", view.mystery_hand_size)}`
+      : "",
   );
 }
 
@@ -501,17 +524,22 @@ export default {
     if (!f) return null;
     return h(
       "div",
-      { class: "players" },
-      f.hands.map((hand, p) =>
-        h(
-          "div",
-          { class: "player", style: `--seat:${ctx.color(p)}`, "data-seat": p },
-          h("h4", {}, who(ctx, p)),
-          h("div", { class: "facts" }, "Cash ", h("b", {}, String(f.cash[p]))),
+      {},
+      h("h4", {}, "Each seat's cash and the paintings left in hand"),
+      h(
+        "div",
+        { class: "players" },
+        f.hands.map((hand, p) =>
           h(
             "div",
-            { class: "row hand" },
-            hand.length ? hand.map((c) => card(ctx, c, 0.6)) : h("span", { class: "muted" }, "no cards left"),
+            { class: "player", style: `--seat:${ctx.color(p)}`, "data-seat": p },
+            h("h4", {}, who(ctx, p)),
+            h("div", { class: "facts" }, "Cash ", h("b", {}, String(f.cash[p]))),
+            h(
+              "div",
+              { class: "row hand" },
+              hand.length ? hand.map((c) => card(ctx, c, 0.6)) : h("span", { class: "muted" }, "no cards left"),
+            ),
           ),
         ),
       ),
@@ -590,9 +618,8 @@ export default {
         const parts = counts
           .map((k, a) => [k, a])
           .filter(([k]) => k)
-          .map(([k, a]) =>
-            e.ranking.includes(a) ? `${k} ${surname(ctx, a)} × ${e.values[a]}` : `${k} ${surname(ctx, a)} × 0`,
-          );
+          // a term keeps together (no-break spaces), the sum wraps only between terms
+          .map(([k, a]) => `${k}\u00a0${surname(ctx, a)}\u00a0×\u00a0${e.ranking.includes(a) ? e.values[a] : 0}`);
         return [who(ctx, p), parts.length ? parts.join(" + ") : "none", String(e.payouts[p])];
       }),
     );
@@ -601,10 +628,10 @@ export default {
       body: h(
         "div",
         { class: "summary ma-summary", "data-round": e.round },
-        h("h4", {}, "The artists this round"),
-        rank,
-        h("h4", {}, "Sales"),
-        sales,
+        // side by side where they fit (a wide table above a tall one pushed the hand off the
+        // screen at 1366x800), one above the other in the log
+        h("div", { class: "summary-part" }, h("h4", {}, "The artists this round"), rank),
+        h("div", { class: "summary-part wide" }, h("h4", {}, "Sales"), sales),
       ),
     };
   },
@@ -643,7 +670,7 @@ export default {
                 r[p].bought ? `${r[p].bought} paid` : "",
               ]
                 .filter(Boolean)
-                .map((x) => ` · ${x}`),
+                .join(", "),
             ),
           ),
         ),

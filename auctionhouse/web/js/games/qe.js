@@ -2,7 +2,7 @@
 // VP; the auction in progress (who has handed in a sealed bid, never how much), the finished
 // auctions as this seat knows them, and the final reveal of all spending.
 
-import { capital, h, listWords, panel, row, s, svg } from "../dom.js";
+import { capital, h, listWords, panel, plural, row, s, svg } from "../dom.js";
 import { numberTable, seatBoxes, who } from "../common.js";
 import { frame, text } from "../pictures.js";
 
@@ -16,6 +16,16 @@ const PHASES = {
 };
 
 /** The winning amount of turn `k` as the viewer knows it, or null (secret). */
+// the scoring categories (QE-13) as the final table heads them
+const SCORING_WORDS = {
+  tiles: "Tiles' VP",
+  zero_bids: "Zero bids",
+  nationalization: "Nationalization",
+  monopolization: "Monopolization",
+  diversification: "Diversification",
+  least_spent: "Least spent",
+};
+
 function knownPrice(ctx, k) {
   const a = ctx.view && (ctx.view.auctions || []).find((x) => x.turn === k);
   return a && a.amount !== null && a.amount !== undefined ? a.amount : null;
@@ -210,6 +220,23 @@ function bidsTable(ctx, rounds, n) {
   );
 }
 
+/** The bids of an auction's rounds (null: no bid from that seat) in words, each with its
+ * bidder: "Bot 2 bid 0, Bot 3 bid 5; then Bot 3 rebid 6". */
+function everyBid(ctx, rounds) {
+  return rounds
+    .map((r, i) => {
+      const said = r.flatMap((b, p) => (b === null ? [] : [`${ctx.name(p)} ${i ? "rebid" : "bid"} ${b}`]));
+      return (i ? "then " : "") + (said.length ? said.join(", ") : "no bids");
+    })
+    .join("; ");
+}
+
+/** This seat's own bids in an auction: "You bid 5", "You bid 5, then rebid 7". */
+function yourBids(bids) {
+  const [first, ...rebids] = bids;
+  return `You bid ${first}${rebids.length ? `, then rebid ${rebids.join(", ")}` : ""}`;
+}
+
 function auctionPanel(view, ctx) {
   const a = view.auction;
   if (!a) return null;
@@ -308,11 +335,12 @@ function playersPanel(view, ctx) {
           : h("span", { class: "muted" }, "no tiles yet"),
       ),
     ],
-    h("p", { class: "hint" }, `${view.tiles_left} tiles left face down after this one.`),
+    view.over ? null : h("p", { class: "hint" }, `${plural("tile", view.tiles_left)} left face down after this one.`),
   );
 }
 function historyPanel(view, ctx) {
   if (!view.auctions.length) return null;
+  const seated = ctx.seat !== null && ctx.seat !== undefined; // a spectator knows no bid
   const rows = view.auctions
     .slice()
     .reverse()
@@ -336,23 +364,23 @@ function historyPanel(view, ctx) {
           "td",
           {},
           [
-            a.ties.length ? `ties: ${a.ties.length}` : "",
-            a.zero_bids && a.zero_bids.length
-              ? ` zero: ${a.zero_bids.map((p) => ctx.name(p)).join(", ")}`
-              : "",
+            a.ties.length ? plural("tie", a.ties.length) : "",
+            a.zero_bids && a.zero_bids.length ? `zero bids: ${listWords(a.zero_bids.map(ctx.name))}` : "",
           ]
-            .join("")
-            .trim() || "—",
+            .filter(Boolean)
+            .join("; ") || "—",
         ),
-        h(
-          "td",
-          {},
-          a.my_bids && a.my_bids.length
-            ? a.my_bids.join(", ")
-            : a.bids
-              ? a.bids.map((r) => r.map((b) => (b === null ? "–" : b)).join("/")).join("; ")
-              : "—",
-        ),
+        seated
+          ? h(
+              "td",
+              { class: "bids-known" },
+              a.bids
+                ? everyBid(ctx, a.bids) // this seat's own auction: it saw every bid
+                : a.my_bids && a.my_bids.length
+                  ? yourBids(a.my_bids)
+                  : h("span", { class: "muted" }, "—"),
+            )
+          : null,
       ),
     );
   return panel(
@@ -376,9 +404,11 @@ function historyPanel(view, ctx) {
               "Open",
               "Winner",
               "Price",
-              "Ties, zeros",
-              "Your bids / all bids",
+              view.zero_marks ? "Ties, zero bids" : "Ties", // no zero bids with 3 players (QE-9)
             ].map((t) => h("th", { scope: "col" }, t)),
+            seated
+              ? h("th", { scope: "col", title: "Your own bids; in an auction you ran, everyone's" }, "Bids you know")
+              : null,
           ),
         ),
         h("tbody", {}, rows),
@@ -408,14 +438,7 @@ export default {
       a && a.my_bids && a.my_bids.length
         ? h("span", {}, "Bids this auction ", h("b", {}, a.my_bids.join(", ")))
         : null,
-      a && a.bids && a.bids.length
-        ? h(
-            "span",
-            {},
-            "Sees every bid: ",
-            a.bids.map((r) => r.map((b) => (b === null ? "–" : b)).join("/")).join("; "),
-          )
-        : null,
+      a && a.bids && a.bids.length ? h("span", {}, "Sees every bid: ", everyBid(ctx, a.bids)) : null,
     );
   },
 
@@ -462,14 +485,17 @@ export default {
   breakdown(view, ctx) {
     const f = view.final;
     if (!f) return null;
-    const parts = f.scoring.length ? Object.keys(f.scoring[0]) : [];
+    // zero bids score only with 4 or 5 players (QE-9): no column of zeros that says they might
+    const parts = (f.scoring.length ? Object.keys(f.scoring[0]) : []).filter(
+      (k) => k !== "zero_bids" || view.zero_marks,
+    );
     return numberTable(
       "qe-scoring final-scoring",
-      ["Bank", ...parts.map((k) => capital(k.replace(/_/g, " "))), "Points", "Score"],
+      ["Bank", ...parts.map((k) => SCORING_WORDS[k] || capital(k.replace(/_/g, " "))), "Points", "Score"],
       f.scoring.map((x, p) => [
         who(ctx, p),
         ...parts.map((k) => String(x[k])),
-        String(parts.reduce((a, k) => a + x[k], 0)),
+        String(Object.values(x).reduce((a, b) => a + b, 0)),
         h(
           "strong",
           {},
@@ -503,6 +529,8 @@ export default {
     const next = events[i + 1];
     if (e.event !== "zero_bids" && next && next.event === "zero_bids" && next.turn === e.turn) return null;
     const first = e.turn + 1 - n;
+    // zero bids score only with 4 or 5 players (QE-9): a column of dashes would say they might
+    const zeroRule = !ctx.view || Boolean(ctx.view.zero_marks);
     const rows = [];
     for (let k = first; k <= e.turn; k++) {
       const won = events.find((x) => (x.event === "won" || x.event === "no_winner") && x.turn === k);
@@ -514,15 +542,16 @@ export default {
         tileInfo(ctx, won.tile).name,
         won.event === "won" ? ctx.name(won.seat) : "nobody",
         price === null ? h("span", { class: "muted" }, "secret") : String(price),
-        zero ? listWords(zero.seats.map(ctx.name)) : "—",
+        zeroRule ? (zero ? listWords(zero.seats.map(ctx.name)) : "—") : null,
       ]);
     }
+    const head = ["Turn", "Tile", "Winner", "Price", zeroRule ? "Zero bids (2 VP each)" : null];
     return {
-      title: `Round ${first / n + 1} of Q.E. done`,
+      title: `Round ${first / n + 1} done`,
       body: h(
         "div",
         { class: "summary qe-summary" },
-        numberTable("qe-round", ["Turn", "Tile", "Winner", "Price", "Zero bids (2 VP each)"], rows),
+        numberTable("qe-round", head.filter(Boolean), rows.map((r) => r.filter((x) => x !== null))),
         h("p", { class: "muted small" }, "A price stays secret to the others unless the auctioneer won; all spending is revealed at the end."),
       ),
     };

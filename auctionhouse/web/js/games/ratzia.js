@@ -35,6 +35,49 @@ export function cardHelp(t) {
   return "Driver: 1 point each at the round's end, and it makes your Getaway Cars count";
 }
 
+const TRINKET_POINTS = [-5, 0, 0, 5, 10, 15]; // by kinds held (RZ-13)
+const signedPoints = (n) => `${n > 0 ? "+" : ""}${n} ${Math.abs(n) === 1 ? "point" : "points"}`;
+
+/** What a card of type `t` is worth to the viewer now, from their collection (RZ-13, RZ-15);
+ * "" for a spectator. */
+export function worthNow(ctx, t) {
+  const view = ctx.view;
+  const me = ctx.seat;
+  if (!view || !view.collections || me === null || me === undefined) return "";
+  const mine = view.collections[me];
+  const count = (types) => types.reduce((sum, x) => sum + mine[x], 0);
+  if (t === 0) return `Worth nothing to anyone; ${view.police} of 7 Police are out this round.`;
+  if (t === 1) return `You hold ${count([1])}: ${signedPoints(2 * count([1]))} at this round's end.`;
+  if (t === 2 || t === 3) {
+    const g = view.collections.map((c) => c[2] + c[3]);
+    const most = Math.max(...g);
+    const fewest = Math.min(...g);
+    const place = most === fewest ? 0 : g[me] === most ? 5 : g[me] === fewest ? -2 : 0;
+    const both = mine[2] && mine[3] ? 5 : 0;
+    return `You hold ${g[me]} (${most} is the most now): ${signedPoints(place + both)} if the round ended now.`;
+  }
+  if (t >= 4 && t <= 8) {
+    const kinds = [4, 5, 6, 7, 8].filter((x) => mine[x]).length;
+    const more = mine[t] ? kinds : kinds + 1;
+    return `You hold ${plural("kind", kinds)}: ${signedPoints(TRINKET_POINTS[kinds])} now${more > kinds ? `, ${signedPoints(TRINKET_POINTS[more])} with this one` : ""}.`;
+  }
+  if (t >= 9 && t <= 15) {
+    const held = [9, 10, 11, 12, 13, 14, 15].map((x) => mine[x]);
+    const kinds = held.filter(Boolean).length;
+    const sets = held.reduce((sum, n) => sum + (n >= 5 ? 15 : n >= 4 ? 10 : n >= 3 ? 5 : 0), 0);
+    return `You hold ${plural("kind", kinds)}: ${signedPoints((kinds === 7 ? 10 : kinds) + sets)} at the game's end as things stand.`;
+  }
+  if (t === 16) {
+    const n = count([9, 10, 11, 12, 13, 14, 15]);
+    return n ? `Winning it costs you one of your ${n === 1 ? "1 Business" : `${n} Businesses`}.` : "You hold no Business: it costs you nothing.";
+  }
+  const drivers = count([18]);
+  const cars = count([17]);
+  if (t === 17)
+    return `You hold ${cars}, and ${drivers ? "a Driver" : "no Driver"}: ${signedPoints(drivers ? cars : 0)} at this round's end.`;
+  return `You hold ${drivers}: ${signedPoints(drivers + (drivers ? cars : 0))} at this round's end with your Getaway Cars.`;
+}
+
 function cardName(ctx, t) {
   const c = ctx.catalog.cards && ctx.catalog.cards[t];
   return c ? c.name : `card ${t}`;
@@ -196,7 +239,7 @@ export function card(ctx, t, scale = 1) {
   const pic = svg(
     w,
     hg,
-    `${name}${palm(ctx, t) ? " (kept: palm tree)" : ""}. ${cardHelp(t)}.`,
+    `${name}${palm(ctx, t) ? " (kept: palm tree)" : ""}. ${cardHelp(t)}.${worthNow(ctx, t) ? ` ${worthNow(ctx, t)}` : ""}`,
     frame(w, hg, color),
     s("rect", { x: 4, y: 4, width: w - 8, height: 46, rx: 4, fill: color }),
     icon(w / 2, 27),
@@ -255,10 +298,10 @@ export function biddingCard(value, state = "up", scale = 1) {
   return pic;
 }
 
-/** Counts by type as small cards with "x n". */
-function counted(ctx, counts, scale = 0.6) {
+/** Counts by type as small cards with "x n"; `empty` says what no card at all means. */
+function counted(ctx, counts, scale = 0.6, empty = "none") {
   const items = counts.map((n, t) => [n, t]).filter(([n]) => n);
-  if (!items.length) return h("span", { class: "muted" }, "none");
+  if (!items.length) return h("span", { class: "muted" }, empty);
   return row(
     "counted",
     items.map(([n, t]) =>
@@ -419,7 +462,7 @@ function playersPanel(view, ctx) {
       view.up[p].map((v) => biddingCard(v, "up")),
       view.down[p].map((v) => biddingCard(v, "down")),
     ),
-    h("div", { class: "collection" }, counted(ctx, view.collections[p])),
+    h("div", { class: "collection" }, counted(ctx, view.collections[p], 0.6, "no cards collected")),
   ]);
 }
 function otherPanel(view, ctx) {
