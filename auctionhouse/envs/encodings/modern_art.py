@@ -104,9 +104,7 @@ class ModernArtEncoding(Encoding):
             Feature("sealed", n, "hidden auction: 1 for each seat that has chosen its bid"),
             Feature("high_bid", 1, f"highest bid so far {money}; 0 if none", hi=MONEY_CLIP),
             Feature("my_bid", 1, f"own hidden bid {money}; 0 if none", hi=MONEY_CLIP),
-            Feature(
-                "price", 1, f"fixed price named {money} (fixed-price auction)", hi=MONEY_CLIP
-            ),
+            Feature("price", 1, f"fixed price named {money} (fixed-price auction)", hi=MONEY_CLIP),
             Feature(
                 "hand",
                 NUM_TYPES,

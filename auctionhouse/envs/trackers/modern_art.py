@@ -15,8 +15,9 @@ unless shown to all.
 from __future__ import annotations
 
 from array import array
+from struct import Struct
 
-from ...games.modern_art.deck import NUM_ARTISTS, SYMBOLS
+from ...games.modern_art.deck import NUM_ARTISTS, NUM_TYPES, SYMBOLS
 from ...games.modern_art.state import (
     FIXED_OFFER,
     FLIP,
@@ -25,6 +26,7 @@ from ...games.modern_art.state import (
     OPEN_BIDS,
     OVER,
     PLAY,
+    ROUNDS,
     ModernArtState,
 )
 from ..encodings.modern_art import (
@@ -46,8 +48,11 @@ CACHE_MOST = 1 << 14
 PLAYED = [one_hots(MOST_PLAYED)[MOST_PLAYED], *one_hots(MOST_PLAYED)[:MOST_PLAYED]]
 # the lot's artist (one-hot) and the symbols of its cards, by its cards
 LOT_BLOCKS: dict[tuple[int, ...], array] = {}
-ROUND_BLOCKS = one_hots(4)
+ROUND_LISTS = [list(b) for b in one_hots(4)]
+PLAYED_LISTS = [list(b) for b in PLAYED]
+NO_TILES = [[0.0] * (NUM_ARTISTS * (ROUNDS - k)) for k in range(ROUNDS + 1)]
 DEAL_MOST = 64  # more cards of one type than any hand holds
+PAINTINGS = [k * _PER_PAINTING for k in range(DEAL_MOST)]  # by paintings of one artist
 MONEY_TOP = 2048  # money below this is looked up
 
 
@@ -99,7 +104,11 @@ class Layout:
             self.in_hand.append(total[0])
         self.no_public = array("f", bytes(4 * self.public_size))
         self.no_own = array("f", bytes(4 * self.own_size))
-        self.all_shown = array("f", [1.0] * n)
+        self.all_shown_list = [1.0] * n
+        # the cash and its flags when only the own is shown (the own cash at 0, to write)
+        self.own_cash_only = [0.0] * n + [1.0] + [0.0] * (n - 1)
+        self.pack_public = Struct(f"{self.public_size}f").pack_into
+        self.pack_own = Struct(f"{self.own_size}f").pack_into
         # the hot blocks, per seat, by what they show (see `ModernArtTracker.observation`)
         self.hots: list[dict[tuple, array]] = [{} for _ in range(n)]
 
@@ -126,7 +135,9 @@ class Layout:
                 acting &= ~(1 << s.bidder)
         elif phase == HIDDEN_BIDS:
             acting = 0
-            for p, x in enumerate(s.sealed):
+            bids = s.sealed
+            assert bids is not None  # a sealed auction always has its bids list
+            for p, x in enumerate(bids):
                 if x < 0:
                     acting |= 1 << p
                 else:
@@ -158,11 +169,12 @@ class ModernArtTracker(Tracker[ModernArtState]):
         self.own = [array("f", bytes(4 * layout.own_size)) for _ in range(n)]
         self.sealed = 0  # the seats that have sealed a bid in the hidden auction
         # per seat p: (seat q's piece, where p's hand size / paintings start in it) for each q
+        views = [memoryview(own) for own in self.own]  # an item set costs less through one
         self.sizes_at = [
-            [(self.own[q], layout.sizes + (p - q) % n) for q in range(n)] for p in range(n)
+            [(views[q], layout.sizes + (p - q) % n) for q in range(n)] for p in range(n)
         ]
         self.paintings_at = [
-            [(self.own[q], layout.paintings + (p - q) % n * NUM_ARTISTS) for q in range(n)]
+            [(views[q], layout.paintings + (p - q) % n * NUM_ARTISTS) for q in range(n)]
             for p in range(n)
         ]
 
@@ -181,7 +193,7 @@ class ModernArtTracker(Tracker[ModernArtState]):
             elif kind == "play" or kind == "add":
                 self._play(e[1], e[2])
             elif kind == "won":
-                self._won(e[1], e[3], e[4])
+                self._won(e[1], e[3][0] // 5, e[4])
             elif kind == "reveal":
                 self.sealed = 0
             elif kind == "unsold":
@@ -205,23 +217,24 @@ class ModernArtTracker(Tracker[ModernArtState]):
         x = len(hand) * lay.per_hand
         for own, at in self.sizes_at[p]:
             own[at] = x
-        self._played(c // 5)
+        t = self.public
+        at = lay.played + c // 5 * MOST_PLAYED
+        t[at : at + MOST_PLAYED] = PLAYED[s.played[c // 5]]
         key = tuple(s.lot)
         block = LOT_BLOCKS.get(key)
-        self.public[lay.lot : lay.lot_end] = _lot(key) if block is None else block
+        t[lay.lot : lay.lot_end] = _lot(key) if block is None else block
 
     def _played(self, a: int) -> None:
         """Artist a's count of cards played this round."""
         at = self.layout.played + a * MOST_PLAYED
         self.public[at : at + MOST_PLAYED] = PLAYED[self.state.played[a]]
 
-    def _won(self, w: int, lot: list[int], auctioneer: int) -> None:
+    def _won(self, w: int, a: int, auctioneer: int) -> None:
         """The winner's paintings seen from every seat, the cash of the winner and of the
         auctioneer it paid (seen by themselves, or by all with open cash); the lot is gone."""
         s = self.state
         lay = self.layout
-        a = lot[0] // 5
-        x = s.owned[w * NUM_ARTISTS + a] * _PER_PAINTING
+        x = PAINTINGS[s.owned[w * NUM_ARTISTS + a]]
         for own, at in self.paintings_at[w]:
             own[at + a] = x
         at = lay.cash
@@ -237,52 +250,51 @@ class ModernArtTracker(Tracker[ModernArtState]):
         self.public[lay.lot : lay.lot_end] = NO_LOT
 
     def _whole(self) -> None:
-        """Every piece, from the state."""
+        """Every piece, from the state: each packed from a list of floats in one call."""
         s = self.state
         lay = self.layout
         n = self.players
-        t = self.public
-        t[:] = lay.no_public
         rnd = s.round
-        at = lay.round
-        t[at : at + 4] = ROUND_BLOCKS[rnd if rnd < 3 else 3]
+        t = list(ROUND_LISTS[rnd if rnd < 3 else 3])
         if lay.mystery >= 0:
-            t[lay.mystery] = len(s.mystery) * lay.per_hand
-        t[lay.deck] = (len(s.deck) - s.deck_pos) * lay.per_deck
-        at = lay.values
-        t[at : at + NUM_ARTISTS] = array("f", [v * _PER_VALUE for v in s.values])
-        at = lay.board
+            t.append(len(s.mystery) * lay.per_hand)
+        t.append((len(s.deck) - s.deck_pos) * lay.per_deck)
+        t += [v * _PER_VALUE for v in s.values]
         for row in s.board:
-            t[at : at + NUM_ARTISTS] = array("f", [x * _PER_TILE for x in row])
-            at += NUM_ARTISTS
-        for a in range(NUM_ARTISTS):
-            self._played(a)
+            t += [x * _PER_TILE for x in row]
+        t += NO_TILES[len(s.board)]  # the rounds not finished
+        for k in s.played:
+            t += PLAYED_LISTS[k]
         key = tuple(s.lot)
         block = LOT_BLOCKS.get(key)
-        t[lay.lot : lay.lot_end] = _lot(key) if block is None else block
+        t += _lot(key) if block is None else block
+        lay.pack_public(self.public, 0, *t)
         # every seat's hand size, cash and paintings in seat order, twice: seat q's rotation
         # is a slice
-        sizes = array("f", [len(h) * lay.per_hand for h in s.hands]) * 2
-        cash = array("f", map(money, s.cash)) * 2
-        paintings = array("f", [k * _PER_PAINTING for k in s.owned]) * 2
+        sizes = [len(h) * lay.per_hand for h in s.hands] * 2
+        cash = [money(x) for x in s.cash] * 2
+        paintings = list(map(PAINTINGS.__getitem__, s.owned)) * 2
         public = lay.all_cash or s.phase == OVER
         w = NUM_ARTISTS
-        for q, own in enumerate(self.own):
-            own[:] = lay.no_own
-            hand = s.hands[q]
-            for c in set(hand):
-                own[c] = lay.in_hand[hand.count(c)]
-            own[lay.sizes : lay.sizes + n] = sizes[q : q + n]
-            own[lay.paintings : lay.paintings + n * w] = paintings[q * w : (q + n) * w]
+        in_hand: list[float] = lay.in_hand
+        for q in range(n):
+            counts = [0] * NUM_TYPES
+            for c in s.hands[q]:
+                counts[c] += 1
+            f = list(map(in_hand.__getitem__, counts))
             if public:
-                own[lay.cash : lay.cash + n] = cash[q : q + n]
-                own[lay.shown : lay.shown + n] = lay.all_shown
+                f += cash[q : q + n]
+                f += lay.all_shown_list
             else:
-                own[lay.cash] = cash[q]
-                own[lay.shown] = 1.0
+                f += lay.own_cash_only
+                f[NUM_TYPES] = cash[q]
+            f += sizes[q : q + n]
+            f += paintings[q * w : (q + n) * w]
+            lay.pack_own(self.own[q], 0, *f)
         sealed = 0
-        if s.phase == HIDDEN_BIDS:
-            for p, x in enumerate(s.sealed):
+        bids = s.sealed
+        if s.phase == HIDDEN_BIDS and bids is not None:
+            for p, x in enumerate(bids):
                 if x >= 0:
                     sealed |= 1 << p
         self.sealed = sealed
