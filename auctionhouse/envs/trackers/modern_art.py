@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from array import array
 from struct import Struct
+from typing import Any
 
 from ...games.modern_art.deck import NUM_ARTISTS, NUM_TYPES, SYMBOLS
 from ...games.modern_art.state import (
@@ -169,7 +170,8 @@ class ModernArtTracker(Tracker[ModernArtState]):
         self.own = [array("f", bytes(4 * layout.own_size)) for _ in range(n)]
         self.sealed = 0  # the seats that have sealed a bid in the hidden auction
         # per seat p: (seat q's piece, where p's hand size / paintings start in it) for each q
-        views = [memoryview(own) for own in self.own]  # an item set costs less through one
+        # an item set costs less through a memoryview (typeshed's takes ints only: Any)
+        views: list[Any] = [memoryview(own) for own in self.own]
         self.sizes_at = [
             [(views[q], layout.sizes + (p - q) % n) for q in range(n)] for p in range(n)
         ]
