@@ -46,6 +46,8 @@ class Tracker(Generic[S]):
     whoever plays it). A game's tracker gives `observation`, which calls `catch_up` when the
     log has grown."""
 
+    __slots__ = ("enc", "state", "players", "marked")
+
     def __init__(self, enc: Encoding, state: S) -> None:
         self.enc = enc
         self.state = state

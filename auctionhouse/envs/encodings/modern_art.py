@@ -92,10 +92,19 @@ class ModernArtEncoding(Encoding):
         self._per_card = 1 / self._most_of_a_type
         self._per_hand = 1 / self._most_in_hand
         self._per_deck = 1 / self._deck_cards
+        money = "/ 100, clipped at 20"
+        # the order: what changes on nearly every move (looked up whole), then what is the
+        # seat's own or seen from it (kept per seat), then the table as everyone sees it
         feats = [
             Feature("phase", len(PHASE_NAMES), "one-hot phase: " + ", ".join(PHASE_NAMES)),
-            Feature("round", ROUNDS, "one-hot round 1..4 (4 once the game is over)"),
             Feature("acting", n, "1 for each seat that may act now (the view's actors)"),
+            Feature("auctioneer", n, "one-hot auctioneer of the lot (double offer or auction)"),
+            Feature("high_bidder", n, "one-hot seat of the highest bid; all 0 if none"),
+            Feature("passed", n, "open auction: 1 for each seat that passed since the last bid"),
+            Feature("sealed", n, "hidden auction: 1 for each seat that has chosen its bid"),
+            Feature("high_bid", 1, f"highest bid so far {money}; 0 if none", hi=MONEY_CLIP),
+            Feature("my_bid", 1, f"own hidden bid {money}; 0 if none", hi=MONEY_CLIP),
+            Feature("price", 1, f"fixed price named {money} (fixed-price auction)", hi=MONEY_CLIP),
             Feature(
                 "hand",
                 NUM_TYPES,
@@ -103,21 +112,9 @@ class ModernArtEncoding(Encoding):
                 f"{self._most_of_a_type} (the most cards of one type in the deck)",
             ),
             Feature(
-                "hand_sizes",
-                n,
-                f"cards in each seat's hand / {self._most_in_hand} (all cards a hand is dealt)",
-            ),
-        ]
-        if self._mystery:
-            feats.append(
-                Feature("mystery_hand", 1, f"cards in the mystery hand / {self._most_in_hand}")
-            )
-        feats += [
-            Feature("deck", 1, f"cards left to deal / {self._deck_cards} (the deck's cards)"),
-            Feature(
                 "cash",
                 n,
-                "each seat's cash / 100, clipped at 20; 0 where not shown",
+                f"each seat's cash {money}; 0 where not shown",
                 hi=MONEY_CLIP,
             ),
             Feature(
@@ -125,6 +122,24 @@ class ModernArtEncoding(Encoding):
                 n,
                 "1 where the view shows the seat's cash (own; all with open_cash or at the end)",
             ),
+            Feature(
+                "hand_sizes",
+                n,
+                f"cards in each seat's hand / {self._most_in_hand} (all cards a hand is dealt)",
+            ),
+            Feature(
+                "paintings",
+                n * NUM_ARTISTS,
+                f"per seat, paintings of each artist bought this round / {MOST_PLAYED}",
+            ),
+            Feature("round", ROUNDS, "one-hot round 1..4 (4 once the game is over)"),
+        ]
+        if self._mystery:
+            feats.append(
+                Feature("mystery_hand", 1, f"cards in the mystery hand / {self._most_in_hand}")
+            )
+        feats += [
+            Feature("deck", 1, f"cards left to deal / {self._deck_cards} (the deck's cards)"),
             Feature(
                 "values", NUM_ARTISTS, f"each artist's value (tiles so far) / {ROUNDS * TILES[0]}"
             ),
@@ -138,30 +153,11 @@ class ModernArtEncoding(Encoding):
                 NUM_ARTISTS * MOST_PLAYED,
                 "per artist, one-hot cards played this round 1..4 (all 0: none)",
             ),
-            Feature(
-                "paintings",
-                n * NUM_ARTISTS,
-                f"per seat, paintings of each artist bought this round / {MOST_PLAYED}",
-            ),
             Feature("lot_artist", NUM_ARTISTS, "one-hot artist of the lot offered or on sale"),
             Feature(
                 "lot_cards",
                 len(SYMBOLS),
                 "1 for each symbol among the lot's cards: " + ", ".join(SYMBOLS),
-            ),
-            Feature("auctioneer", n, "one-hot auctioneer of the lot (double offer or auction)"),
-            Feature(
-                "high_bid", 1, "highest bid so far / 100, clipped at 20; 0 if none", hi=MONEY_CLIP
-            ),
-            Feature("high_bidder", n, "one-hot seat of the highest bid; all 0 if none"),
-            Feature("passed", n, "open auction: 1 for each seat that passed since the last bid"),
-            Feature("sealed", n, "hidden auction: 1 for each seat that has chosen its bid"),
-            Feature("my_bid", 1, "own hidden bid / 100, clipped at 20; 0 if none", hi=MONEY_CLIP),
-            Feature(
-                "price",
-                1,
-                "fixed price named / 100, clipped at 20 (fixed-price auction)",
-                hi=MONEY_CLIP,
             ),
         ]
         return feats

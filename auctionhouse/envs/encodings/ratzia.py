@@ -68,6 +68,16 @@ class RatziaEncoding(Encoding):
         out = [
             Feature("phase", len(PHASE_NAMES), "one-hot phase: " + ", ".join(PHASE_NAMES)),
             Feature("actor", n, "one-hot seat to act, viewer first (all 0 once over)"),
+            Feature("auction_starter", n, "one-hot seat that started the auction (Cheese Grater)"),
+            Feature(
+                "auction_cause",
+                len(AUCTION_CAUSES),
+                "one-hot why the auction runs: " + ", ".join(AUCTION_CAUSES) + " (0 outside one)",
+            ),
+            Feature("must_bid", 1, "1: the starter declared and nobody bid yet, so must bid"),
+            Feature("high_bid", MAX_BID, "one-hot high bid 1..16 (all 0: no bid yet)"),
+            Feature("high_bidder", n, "one-hot seat of the high bid (all 0: no bid yet)"),
+            Feature("to_bid", n, "1 per seat still to bid in this auction after the one acting"),
             Feature("round", ROUNDS, "one-hot round 1..3"),
             Feature("deck_size", 1, f"cards left in the deck / {DECK_SIZE}"),
             Feature(
@@ -79,16 +89,6 @@ class RatziaEncoding(Encoding):
             Feature("row_size", ROW_MAX + 1, "one-hot cards in the Auction row, 0..7"),
             Feature("row", KEPT, "per card type 1..18 (no Police): cards in the row / 7"),
             Feature("centre", MAX_BID, "one-hot value of the centre bidding card, 1..16"),
-            Feature("auction_starter", n, "one-hot seat that started the auction (Cheese Grater)"),
-            Feature(
-                "auction_cause",
-                len(AUCTION_CAUSES),
-                "one-hot why the auction runs: " + ", ".join(AUCTION_CAUSES) + " (0 outside one)",
-            ),
-            Feature("must_bid", 1, "1: the starter declared and nobody bid yet, so must bid"),
-            Feature("high_bid", MAX_BID, "one-hot high bid 1..16 (all 0: no bid yet)"),
-            Feature("high_bidder", n, "one-hot seat of the high bid (all 0: no bid yet)"),
-            Feature("to_bid", n, "1 per seat still to bid in this auction after the one acting"),
         ]
         for i in range(n):
             who = "the viewer" if i == 0 else f"the seat {i} after the viewer in turn order"

@@ -1,18 +1,22 @@
 """Modern Art's observations kept from step to step (see `envs/tracker.py`).
 
-The public table is kept as seat 0 sees it: the hand sizes and the deck, the cash when it is
-shown to all (open_cash, or once over), the board, the cards played, the paintings, the lot and
-its auctioneer. A seat's observation is a copy with the per-seat blocks rotated, in which are
-written its head (the phase, the round, who acts), its own hand (kept per seat, written when
-the seat plays or is dealt cards), its own cash, and the auction's bids as it sees them (the
-high bid and bidder, who passed or has sealed a bid, its own sealed bid, the price). The state
-is read as the view reads it: no other seat's hand or sealed bid, no other seat's cash unless
-shown to all.
+The vector is three pieces, and an observation is their concatenation with the money of the
+auction in progress written in: the hot block (the phase, who acts, the auctioneer, the high
+bidder, who passed, who has sealed a bid; looked up whole by what it shows, per seat), the
+seat's own piece (its hand, the cash it sees, every seat's hand size and paintings as it sees
+them; kept per seat) and the public table (the round, the deck, the values, the board, the
+cards played, the lot: one array for every seat). A play changes the player's hand, every
+seat's view of its hand size, the cards played and the lot; a win the winner's paintings in
+every seat's piece and the cash of whoever sees it; a round's start or end everything. The
+state is read as the view reads it: no other seat's hand or sealed bid, no other seat's cash
+unless shown to all.
 """
 
 from __future__ import annotations
 
 from array import array
+from struct import Struct
+from typing import Any
 
 from ...games.modern_art.deck import NUM_ARTISTS, NUM_TYPES, SYMBOLS
 from ...games.modern_art.state import (
@@ -22,7 +26,6 @@ from ...games.modern_art.state import (
     OFFER,
     OPEN_BIDS,
     OVER,
-    PHASE_NAMES,
     PLAY,
     ROUNDS,
     ModernArtState,
@@ -36,16 +39,22 @@ from ..encodings.modern_art import (
     MOST_PLAYED,
     ModernArtEncoding,
 )
-from ..tracker import TableTracker, seat_sets
+from ..tracker import SEATS_IN, Tracker, one_hots
 
 NO_BIDS = (PLAY, OVER, FLIP, OFFER)  # phases without bids to show
-# the events that change nothing in the table (bids, passes, prices: what a call writes)
-QUIET = frozenset(("bid", "pass", "sealed", "reveal", "price", "buy", "decline", "skip"))
+# the events that change nothing kept (bids, passes, prices: the hot block and the money)
+QUIET = frozenset(("bid", "pass", "price", "buy", "decline", "skip"))
 CACHE_MOST = 1 << 14
-# per artist, one-hot cards played 1..4 (all 0: none), by the counts
-PLAYED_BLOCKS: dict[tuple[int, ...], array] = {}
+# an artist's cards played this round, 0..4: one-hot 1..4 (all 0 for none)
+PLAYED = [one_hots(MOST_PLAYED)[MOST_PLAYED], *one_hots(MOST_PLAYED)[:MOST_PLAYED]]
 # the lot's artist (one-hot) and the symbols of its cards, by its cards
 LOT_BLOCKS: dict[tuple[int, ...], array] = {}
+ROUND_LISTS = [list(b) for b in one_hots(4)]
+PLAYED_LISTS = [list(b) for b in PLAYED]
+NO_TILES = [[0.0] * (NUM_ARTISTS * (ROUNDS - k)) for k in range(ROUNDS + 1)]
+DEAL_MOST = 64  # more cards of one type than any hand holds
+PAINTINGS = [k * _PER_PAINTING for k in range(DEAL_MOST)]  # by paintings of one artist
+MONEY_TOP = 2048  # money below this is looked up
 
 
 def money(x: int) -> float:
@@ -54,43 +63,37 @@ def money(x: int) -> float:
     return y if y < MONEY_CLIP else MONEY_CLIP
 
 
+MONEY = [money(x) for x in range(MONEY_TOP)]
+
+
 class Layout:
-    """What a Modern Art tracker reads of its encoding, worked out once per encoding."""
+    """What a Modern Art tracker reads of its encoding, worked out once per encoding. The
+    offsets of the seat's own piece are from its start (`hand`), those of the public table from
+    its start (`round`)."""
 
     def __init__(self, enc: ModernArtEncoding) -> None:
-        n = enc.players
-        at = enc.offsets
-        self.sets = seat_sets(n)
-        self.acting = at["acting"]
-        # heads[round][phase]: the phase and the round, one-hot (round 4 once over)
-        self.heads = []
-        for rnd in range(ROUNDS):
-            row = []
-            for phase in range(len(PHASE_NAMES)):
-                block = array("f", bytes(4 * self.acting))
-                block[at["phase"] + phase] = 1.0
-                block[at["round"] + rnd] = 1.0
-                row.append(block)
-            self.heads.append(row)
-        self.hand = at["hand"]
-        self.sizes = at["hand_sizes"]
-        self.mystery = at.get("mystery_hand", -1)
-        self.deck = at["deck"]
-        self.cash = at["cash"]
-        self.shown = at["cash_shown"]
-        self.values = at["values"]
-        self.board = at["board"]
-        self.played = at["played"]
-        self.paintings = at["paintings"]
-        self.lot = at["lot_artist"]  # the lot's artist and the symbols of its cards
-        self.auctioneer = at["auctioneer"]
-        self.bids = at["high_bid"]  # high bid, high bidder, passed, sealed, own bid, price
-        self.bidder = at["high_bidder"]
-        self.passed = at["passed"]
-        self.sealed = at["sealed"]
+        n = self.players = enc.players
+        at = self.at = enc.offsets
+        self.rel = [[(p - q) % n for p in range(n)] for q in range(n)]
+        self.own = at["hand"]  # the hot block ends here, the seat's own piece starts
+        self.own_size = at["round"] - self.own
+        self.high = at["high_bid"]
         self.my_bid = at["my_bid"]
         self.price = at["price"]
-        self.no_hand = enc.blank()[:NUM_TYPES]
+        self.cash = at["cash"] - self.own
+        self.shown = at["cash_shown"] - self.own
+        self.sizes = at["hand_sizes"] - self.own
+        self.paintings = at["paintings"] - self.own
+        p0 = at["round"]
+        self.round = at["round"] - p0
+        self.mystery = at["mystery_hand"] - p0 if "mystery_hand" in at else -1
+        self.deck = at["deck"] - p0
+        self.values = at["values"] - p0
+        self.board = at["board"] - p0
+        self.played = at["played"] - p0
+        self.lot = at["lot_artist"] - p0
+        self.lot_end = at["lot_cards"] + len(SYMBOLS) - p0
+        self.public_size = enc.size - p0
         self.per_hand = enc._per_hand
         self.per_deck = enc._per_deck
         self.all_cash = enc._all_cash
@@ -100,211 +103,239 @@ class Layout:
         for _ in range(DEAL_MOST):
             total[0] += enc._per_card
             self.in_hand.append(total[0])
-        self.per_seat = [
-            (self.sizes, 1), (self.cash, 1), (self.shown, 1), (self.paintings, NUM_ARTISTS),
-            (self.auctioneer, 1),
-        ]  # fmt: skip
+        self.no_public = array("f", bytes(4 * self.public_size))
+        self.no_own = array("f", bytes(4 * self.own_size))
+        self.all_shown_list = [1.0] * n
+        # the cash and its flags when only the own is shown (the own cash at 0, to write)
+        self.own_cash_only = [0.0] * n + [1.0] + [0.0] * (n - 1)
+        self.pack_public = Struct(f"{self.public_size}f").pack_into
+        self.pack_own = Struct(f"{self.own_size}f").pack_into
+        # the hot blocks, per seat, by what they show (see `ModernArtTracker.observation`)
+        self.hots: list[dict[tuple, array]] = [{} for _ in range(n)]
+
+    def hot_block(self, s: ModernArtState, seat: int, key: tuple) -> array:
+        """The hot block seen from `seat`: the phase, who acts, the auctioneer (with a lot),
+        the high bidder, who passed, who has sealed a bid (`key` is what it shows)."""
+        cache = self.hots[seat]
+        if len(cache) >= CACHE_MOST:
+            cache.clear()
+        at = self.at
+        rel = self.rel[seat]
+        n = self.players
+        block = array("f", bytes(4 * self.own))
+        phase = s.phase
+        block[at["phase"] + phase] = 1.0
+        if phase == OPEN_BIDS:  # all but the high bidder, and but who passed and cannot outbid
+            acting = (1 << n) - 1
+            for p in range(n):
+                if s.passed >> p & 1:
+                    block[at["passed"] + rel[p]] = 1.0
+                    if s.cash[p] <= s.high:
+                        acting &= ~(1 << p)
+            if s.bidder >= 0:
+                acting &= ~(1 << s.bidder)
+        elif phase == HIDDEN_BIDS:
+            acting = 0
+            bids = s.sealed
+            assert bids is not None  # a sealed auction always has its bids list
+            for p, x in enumerate(bids):
+                if x < 0:
+                    acting |= 1 << p
+                else:
+                    block[at["sealed"] + rel[p]] = 1.0
+        else:
+            acting = 1 << s.cursor if phase != OVER else 0
+        for p in SEATS_IN[acting]:
+            block[at["acting"] + rel[p]] = 1.0
+        if s.lot:
+            block[at["auctioneer"] + rel[s.auctioneer]] = 1.0
+        if phase not in NO_BIDS and s.bidder >= 0:
+            block[at["high_bidder"] + rel[s.bidder]] = 1.0
+        cache[key] = block
+        return block
 
 
-DEAL_MOST = 64  # more cards of one type than any hand holds
-
-
-class ModernArtTracker(TableTracker[ModernArtState]):
-    """Each seat's own hand is kept apart, as the block of its counts per card type."""
+class ModernArtTracker(Tracker[ModernArtState]):
+    __slots__ = ("layout", "public", "own", "hots", "sealed", "sizes_at", "paintings_at")
 
     def __init__(self, enc: ModernArtEncoding, state: ModernArtState) -> None:
+        super().__init__(enc, state)
         layout = enc.tracker_layout
         if layout is None:
             layout = enc.tracker_layout = Layout(enc)
-        super().__init__(enc, state, layout.per_seat)
         self.layout: Layout = layout
-        self.hands = [layout.no_hand[:] for _ in range(self.players)]
+        self.hots = layout.hots
+        n = self.players
+        self.public = array("f", bytes(4 * layout.public_size))
+        self.own = [array("f", bytes(4 * layout.own_size)) for _ in range(n)]
+        self.sealed = 0  # the seats that have sealed a bid in the hidden auction
+        # per seat p: (seat q's piece, where p's hand size / paintings start in it) for each q
+        # an item set costs less through a memoryview (typeshed's takes ints only: Any)
+        views: list[Any] = [memoryview(own) for own in self.own]
+        self.sizes_at = [
+            [(views[q], layout.sizes + (p - q) % n) for q in range(n)] for p in range(n)
+        ]
+        self.paintings_at = [
+            [(views[q], layout.paintings + (p - q) % n * NUM_ARTISTS) for q in range(n)]
+            for p in range(n)
+        ]
 
     def catch_up(self, log: list) -> None:
-        s = self.state
-        t = self.table
-        lay = self.layout
-        whole = not self.marked  # a new game: every block
-        sizes = lot = played = False
-        for e in log[self.marked :]:
+        m = self.marked
+        self.marked = len(log)
+        if not m:  # a new game
+            self._whole()
+            return
+        for e in log[m:]:
             kind = e[0]
             if kind in QUIET:
                 continue
-            if kind == "play" or kind == "add":
-                sizes = played = lot = True
-                self._hand(e[1], e[2])
+            if kind == "sealed":
+                self.sealed |= 1 << e[1]
+            elif kind == "play" or kind == "add":
+                self._play(e[1], e[2])
             elif kind == "won":
-                lot = True
-                w = e[1]
-                self._paintings(w)
-                if lay.all_cash:
-                    self._cash(w)
-                    if e[4] >= 0:
-                        self._cash(e[4])
+                self._won(e[1], e[3][0] // 5, e[4])
+            elif kind == "reveal":
+                self.sealed = 0
             elif kind == "unsold":
-                lot = True
+                lay = self.layout
+                self.public[lay.lot : lay.lot_end] = NO_LOT
             elif kind == "flip":
-                sizes = played = True
-            else:  # a round's start (the deal) or its scoring: everything
-                whole = True
-        self.marked = len(log)
-        if whole:
-            self._whole()
-            return
-        if sizes:
-            self._sizes()
-        if played:
-            key = tuple(s.played)
-            block = PLAYED_BLOCKS.get(key)
-            at = lay.played
-            t[at : at + NUM_ARTISTS * MOST_PLAYED] = _played(key) if block is None else block
-        if lot:
-            self._lot()
+                lay = self.layout
+                self.public[lay.mystery] = len(self.state.mystery) * lay.per_hand
+                self._played(e[2] // 5)
+            else:  # a round's start or its scoring: everything
+                self._whole()
+                return
 
-    def _hand(self, seat: int, card: int) -> None:
-        """Seat's hand less a card played or added (its count of that type)."""
-        self.hands[seat][card] = self.layout.in_hand[self.state.hands[seat].count(card)]
-
-    def _sizes(self) -> None:
+    def _play(self, p: int, c: int) -> None:
+        """Seat p played or added card c: its hand, its hand size seen from every seat, the
+        cards played and the lot."""
         s = self.state
-        t = self.table
         lay = self.layout
-        most = lay.per_hand
-        for p, h in enumerate(s.hands):
-            t[lay.sizes + p] = len(h) * most
-        if lay.mystery >= 0:
-            t[lay.mystery] = len(s.mystery) * most
-        t[lay.deck] = (len(s.deck) - s.deck_pos) * lay.per_deck
-
-    def _cash(self, p: int) -> None:
-        """Seat p's cash, shown to all."""
-        self.table[self.layout.cash + p] = money(self.state.cash[p])
-        self.table[self.layout.shown + p] = 1.0
-
-    def _paintings(self, p: int) -> None:
-        t = self.table
-        at = self.layout.paintings + p * NUM_ARTISTS
-        for k in self.state.owned[p * NUM_ARTISTS : p * NUM_ARTISTS + NUM_ARTISTS]:
-            t[at] = k * _PER_PAINTING
-            at += 1
-
-    def _lot(self) -> None:
-        """The lot's artist and cards, and its auctioneer (all 0 without a lot)."""
-        s = self.state
-        t = self.table
-        lay = self.layout
+        hand = s.hands[p]
+        self.own[p][c] = lay.in_hand[hand.count(c)]
+        x = len(hand) * lay.per_hand
+        for own, at in self.sizes_at[p]:
+            own[at] = x
+        t = self.public
+        at = lay.played + c // 5 * MOST_PLAYED
+        t[at : at + MOST_PLAYED] = PLAYED[s.played[c // 5]]
         key = tuple(s.lot)
         block = LOT_BLOCKS.get(key)
-        t[lay.lot : lay.auctioneer] = _lot(key) if block is None else block
-        at = lay.auctioneer
-        t[at : at + self.players] = lay.sets[0][1 << s.auctioneer if key else 0]
+        t[lay.lot : lay.lot_end] = _lot(key) if block is None else block
+
+    def _played(self, a: int) -> None:
+        """Artist a's count of cards played this round."""
+        at = self.layout.played + a * MOST_PLAYED
+        self.public[at : at + MOST_PLAYED] = PLAYED[self.state.played[a]]
+
+    def _won(self, w: int, a: int, auctioneer: int) -> None:
+        """The winner's paintings seen from every seat, the cash of the winner and of the
+        auctioneer it paid (seen by themselves, or by all with open cash); the lot is gone."""
+        s = self.state
+        lay = self.layout
+        x = PAINTINGS[s.owned[w * NUM_ARTISTS + a]]
+        for own, at in self.paintings_at[w]:
+            own[at + a] = x
+        at = lay.cash
+        if lay.all_cash:
+            for p in (w, auctioneer) if auctioneer >= 0 else (w,):
+                x = money(s.cash[p])
+                for own, i in self.sizes_at[p]:
+                    own[i - lay.sizes + at] = x
+        else:
+            self.own[w][at] = money(s.cash[w])
+            if auctioneer >= 0:
+                self.own[auctioneer][at] = money(s.cash[auctioneer])
+        self.public[lay.lot : lay.lot_end] = NO_LOT
 
     def _whole(self) -> None:
-        """Every block of the table, and every hand."""
+        """Every piece, from the state: each packed from a list of floats in one call."""
         s = self.state
-        t = self.table
         lay = self.layout
-        self._sizes()
-        public = lay.all_cash or s.phase == OVER
-        for p in range(self.players):
-            if public:
-                self._cash(p)
-            self._paintings(p)
-            hand = self.hands[p]
-            hand[:] = lay.no_hand
-            for c in set(s.hands[p]):
-                hand[c] = lay.in_hand[s.hands[p].count(c)]
-        at = lay.values
-        for v in s.values:
-            t[at] = v * _PER_VALUE
-            at += 1
-        at = lay.board
+        n = self.players
+        rnd = s.round
+        t = list(ROUND_LISTS[rnd if rnd < 3 else 3])
+        if lay.mystery >= 0:
+            t.append(len(s.mystery) * lay.per_hand)
+        t.append((len(s.deck) - s.deck_pos) * lay.per_deck)
+        t += [v * _PER_VALUE for v in s.values]
         for row in s.board:
-            for x in row:
-                t[at] = x * _PER_TILE
-                at += 1
-        key = tuple(s.played)
-        block = PLAYED_BLOCKS.get(key)
-        at = lay.played
-        t[at : at + NUM_ARTISTS * MOST_PLAYED] = _played(key) if block is None else block
-        self._lot()
+            t += [x * _PER_TILE for x in row]
+        t += NO_TILES[len(s.board)]  # the rounds not finished
+        for k in s.played:
+            t += PLAYED_LISTS[k]
+        key = tuple(s.lot)
+        block = LOT_BLOCKS.get(key)
+        t += _lot(key) if block is None else block
+        lay.pack_public(self.public, 0, *t)
+        # every seat's hand size, cash and paintings in seat order, twice: seat q's rotation
+        # is a slice
+        sizes = [len(h) * lay.per_hand for h in s.hands] * 2
+        cash = [money(x) for x in s.cash] * 2
+        paintings = list(map(PAINTINGS.__getitem__, s.owned)) * 2
+        public = lay.all_cash or s.phase == OVER
+        w = NUM_ARTISTS
+        in_hand: list[float] = lay.in_hand
+        for q in range(n):
+            counts = [0] * NUM_TYPES
+            for c in s.hands[q]:
+                counts[c] += 1
+            f = list(map(in_hand.__getitem__, counts))
+            if public:
+                f += cash[q : q + n]
+                f += lay.all_shown_list
+            else:
+                f += lay.own_cash_only
+                f[NUM_TYPES] = cash[q]
+            f += sizes[q : q + n]
+            f += paintings[q * w : (q + n) * w]
+            lay.pack_own(self.own[q], 0, *f)
+        sealed = 0
+        bids = s.sealed
+        if s.phase == HIDDEN_BIDS and bids is not None:
+            for p, x in enumerate(bids):
+                if x >= 0:
+                    sealed |= 1 << p
+        self.sealed = sealed
 
     def observation(self, seat: int) -> array:
         s = self.state
-        o = self.rotated(seat, s.events)
-        lay = self.layout
+        if len(s.events) > self.marked:
+            self.catch_up(s.events)
         phase = s.phase
-        rnd = s.round
-        at = lay.acting
-        o[:at] = lay.heads[rnd if rnd < 3 else 3][phase]
-        sets = lay.sets[seat]
-        n = self.players
-        o[at : at + n] = sets[self._acting(phase)]
-        at = lay.hand
-        o[at : at + NUM_TYPES] = self.hands[seat]
-        if not lay.all_cash and phase != OVER:  # only the own cash is shown
-            o[lay.cash] = money(s.cash[seat])
-            o[lay.shown] = 1.0
+        passed = s.passed
+        if phase == OPEN_BIDS and passed:  # who passed may bid again if it can outbid
+            x = s.high
+            cash = s.cash
+            gone = 0
+            for p in SEATS_IN[passed]:
+                if cash[p] <= x:
+                    gone |= 1 << p
+            key: tuple = (phase, s.bidder, passed, s.auctioneer, gone, 0)
+        else:  # (in an open auction nobody passed since the last bid)
+            key = (phase, s.cursor, s.bidder, s.auctioneer, self.sealed)
+        hot = self.hots[seat].get(key)
+        if hot is None:
+            hot = self.layout.hot_block(s, seat, key)
+        o = hot + self.own[seat] + self.public
         if phase in NO_BIDS:
             return o
         if s.bidder >= 0:
-            o[lay.bids] = money(s.high)
-            at = lay.bidder
-            o[at : at + n] = sets[1 << s.bidder]
-        if phase == OPEN_BIDS:
-            at = lay.passed
-            o[at : at + n] = sets[s.passed]
-        elif phase == HIDDEN_BIDS:
-            sealed = s.sealed
-            assert sealed is not None  # a sealed auction always has its bids list
-            mask = 0
-            for p, x in enumerate(sealed):
-                if x >= 0:
-                    mask |= 1 << p
-            at = lay.sealed
-            o[at : at + n] = sets[mask]
-            x = sealed[seat]
-            if x >= 0:
-                o[lay.my_bid] = money(x)
-        elif phase == FIXED_OFFER:
-            o[lay.price] = money(s.price)
-        return o
-
-    def _acting(self, phase: int) -> int:
-        """The seats that may act now, as a bitmask (as `ModernArtState.actors`)."""
-        s = self.state
-        if phase == OPEN_BIDS:
-            # everyone but the high bidder, and but those who passed and cannot outbid
-            out = (1 << self.players) - 1
-            if s.bidder >= 0:
-                out ^= 1 << s.bidder
-            gone = s.passed
-            if gone:
-                need = s.high + 1
-                for p, c in enumerate(s.cash):
-                    if gone >> p & 1 and c < need:
-                        out &= ~(1 << p)
-            return out
+            x = s.high
+            o[self.layout.high] = MONEY[x] if x < MONEY_TOP else MONEY_CLIP
         if phase == HIDDEN_BIDS:
             sealed = s.sealed
-            assert sealed is not None
-            out = 0
-            for p, x in enumerate(sealed):
-                if x < 0:
-                    out |= 1 << p
-            return out
-        return 0 if phase == OVER else 1 << s.cursor
-
-
-def _played(counts: tuple[int, ...]) -> array:
-    if len(PLAYED_BLOCKS) >= CACHE_MOST:
-        PLAYED_BLOCKS.clear()
-    block = array("f", bytes(4 * NUM_ARTISTS * MOST_PLAYED))
-    for a, k in enumerate(counts):
-        if k:
-            block[a * MOST_PLAYED + k - 1] = 1.0
-    PLAYED_BLOCKS[counts] = block
-    return block
+            assert sealed is not None  # a sealed auction always has its bids list
+            x = sealed[seat]
+            if x >= 0:
+                o[self.layout.my_bid] = MONEY[x] if x < MONEY_TOP else MONEY_CLIP
+        elif phase == FIXED_OFFER:
+            x = s.price
+            o[self.layout.price] = MONEY[x] if x < MONEY_TOP else MONEY_CLIP
+        return o
 
 
 def _lot(cards: tuple[int, ...]) -> array:
@@ -317,3 +348,6 @@ def _lot(cards: tuple[int, ...]) -> array:
             block[NUM_ARTISTS + c % 5] = 1.0
     LOT_BLOCKS[cards] = block
     return block
+
+
+NO_LOT = _lot(())

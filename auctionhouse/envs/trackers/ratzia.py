@@ -1,27 +1,29 @@
 """Ratzia's observations kept from step to step (see `envs/tracker.py`).
 
-Everything but the deck's order is public (RZ-3): the table is kept as seat 0 sees it, and a
-seat's observation is a copy with the seats' blocks rotated, its head (the phase, the seat to
-act, the round) and, in an auction, the auction as it sees it written in (both looked up).
-The table changes where an event says so: the deck size and the Auction row or the Police row
-(a reveal), the row, the centre card, the discard pile and the block of the seat that stole,
-won or gave up a Courthouse, and all of it at a round's start and end.
+Everything but the deck's order is public (RZ-3). The vector is three pieces, and an
+observation is their concatenation: the hot block (the phase, the seat to act and the auction
+in progress, looked up whole by what it shows, seen from the seat), the public area (the round,
+the deck, the discard pile, the rows, the centre card: one array for every seat) and the
+seats' blocks in the seat's own rotation (one array per seat). The public area is written where
+an event says so (a reveal: the deck and a row; a steal, a win, a Courthouse: the row, the
+centre card, the discard pile); a seat's block is kept once, and copied into every rotation
+when the seat steals, wins or gives up a Courthouse; everything is written afresh at a round's
+start and end.
 """
 
 from __future__ import annotations
 
 from array import array
 
-from ...games.ratzia.cards import (
-    COPIES,
-    COURTHOUSE,
-    DECK_SIZE,
-    MAX_BID,
-    POLICE,
-    THIEVES,
-    values_tuple,
+from ...games.ratzia.cards import COPIES, COURTHOUSE, DECK_SIZE, MAX_BID, POLICE, THIEVES
+from ...games.ratzia.state import (
+    AUCTION,
+    POLICE_END,
+    ROUNDS,
+    ROW_MAX,
+    SEAT_SHIFT,
+    RatziaState,
 )
-from ...games.ratzia.state import AUCTION, POLICE_END, ROUNDS, ROW_MAX, RatziaState
 from ..encodings.ratzia import (
     COLL,
     DISCARDS,
@@ -29,84 +31,104 @@ from ..encodings.ratzia import (
     KEPT,
     NO_TURNS,
     ROWS,
+    SCORE,
+    SCORE_SCALE,
     SEAT_SIZE,
-    SEATS,
     UP,
     RatziaEncoding,
     _discard_block,
     _row_block,
-    _seat_block,
 )
-from ..tracker import TableTracker, one_hots
+from ..tracker import Tracker, one_hots
 
 PHASES = 5
-# the events that change nothing in the table (a bid, a pass, an auction's start, a stop change
-# only what is looked up on every call); those not here nor in `_event` change everything (a
-# round's start or end)
-QUIET = frozenset(("bid", "pass", "auction", "stop"))
-CHANGES = frozenset(("reveal", "steal", "won", "no_bids", "courthouse"))
+CACHE_MOST = 1 << 14
 DECK_LEFT = [(DECK_SIZE - k) / DECK_SIZE for k in range(DECK_SIZE + 1)]
 CENTRES = one_hots(MAX_BID)  # value v at v - 1
-
-
-BITS: dict[int, array] = {}  # bidding cards (a bitmask) as a bit per value 1..16
-
-
-def _bits(mask: int) -> array:
-    block = BITS[mask] = array("f", [float(mask >> v & 1) for v in range(1, MAX_BID + 1)])
-    return block
-
-
-CACHE_MOST = 1 << 14
-# the Police row, the Auction row's size and its cards (contiguous), by the row's cards and
-# the Police row's length
+POLICE_ROWS = one_hots(POLICE_END)
+ROW_SIZES = one_hots(ROW_MAX + 1)
+ROUND_BLOCKS = one_hots(ROUNDS)
+NO_CARDS = array("f", bytes(4 * KEPT))
+NO_ROW = ROW_SIZES[0] + NO_CARDS  # an empty Auction row: its size (0) and its cards
+# bidding cards as a bit per value: BYTES[m] is the block of 8 values whose bits are in m
+BYTES = [array("f", [float(m >> i & 1) for i in range(8)]) for m in range(256)]
+# a collection's block (card types 1..18, held / copies), by its counts
+COLLECTIONS: dict[tuple[int, ...], array] = {}
+# a count of a card type on the collection's scale: SHARE[type][count]
+SHARE = [[k / c for k in range(c + 1)] for c in COPIES]
+# the Police row, the Auction row's size and its cards (contiguous), by the Police row's
+# length and the row's cards
 ROW_PARTS: dict[tuple, array] = {}
+QUIET = frozenset(("bid", "pass", "stop"))  # they change only the hot block
+BID_BITS = 12  # an auction's key (`Layout.auction_keys`) leaves these to its bids so far
 
 
 class Layout:
-    """What a Ratzia tracker reads of its encoding, worked out once per encoding."""
+    """What a Ratzia tracker reads of its encoding, worked out once per encoding. Offsets in
+    the public area are from its start."""
 
     def __init__(self, enc: RatziaEncoding) -> None:
-        n = enc.players
+        n = self.players = enc.players
         at = enc.offsets
-        self.head = head = at["deck_size"]  # phase, actor, round
-        # heads[seat][round][phase][seat to act + 1]: the head block (round 3: the game's end)
+        self.hot = hot = at["round"]  # phase, actor and the auction
+        # heads[seat][phase][seat to act + 1]: the hot block outside an auction
         self.heads = [
-            [
-                [[_head(at, n, seat, min(rnd, ROUNDS - 1), phase, cur) for cur in range(-1, n)]
-                 for phase in range(PHASES)]
-                for rnd in range(ROUNDS + 1)
-            ]
+            [[_head(at, n, seat, phase, cur) for cur in range(-1, n)] for phase in range(PHASES)]
             for seat in range(n)
-        ]  # fmt: skip
-        self.deck = head
-        self.rows = at["police"]  # the Police row, the Auction row's size and its cards
-        self.row_sizes = at["row_size"]
-        self.row = at["row"]
-        self.centre = at["centre"]
-        self.discard = at["discard"]
-        self.auction = at["auction_starter"]
-        self.auction_end = at["up_0"]
-        self.cause = at["auction_cause"] - self.auction
-        self.must = at["must_bid"] - self.auction
-        self.high = at["high_bid"] - 1 - self.auction
-        self.bidder = at["high_bidder"] - self.auction
-        self.to_bid = at["to_bid"] - self.auction
-        self.seats = [at[f"up_{i}"] for i in range(n)]
+        ]
+        self.public = at["up_0"] - hot  # the public area's size
+        self.round = at["round"] - hot
+        self.deck = at["deck_size"] - hot
+        self.rows = at["police"] - hot  # the Police row, the Auction row's size and its cards
+        self.row_sizes = at["row_size"] - hot
+        self.row = at["row"] - hot
+        self.centre = at["centre"] - hot
+        self.discard = at["discard"] - hot
+        self.cause = at["auction_cause"]
+        self.must = at["must_bid"]
+        self.high = at["high_bid"] - 1
+        self.bidder = at["high_bidder"]
+        self.to_bid = at["to_bid"]
+        self.starter = at["auction_starter"]
         self.rel = enc._rel
-        self.no_auction = enc.blank()[self.auction : self.auction_end]
-        # per seat: the auction's block, by (bids so far, high bid, high bidder, who must bid,
-        # starter, cause, bidding order)
-        self.auctions: list[dict[tuple, array]] = [{} for _ in range(n)]
+        # turned[seat][mask]: a mask of seats as `seat` sees them (bit i: the i-th after it)
+        self.turned = [
+            [sum(1 << r for p, r in enumerate(rel) if m >> p & 1) for m in range(1 << n)]
+            for rel in enc._rel
+        ]
+        # per auction (starter, cause, seats with face-up cards), per seat: its key
+        self.keys: dict[int, list[int]] = {}
+        # the hot blocks of auctions by what they show, seen from the observer (one block
+        # serves every seat): see `auction_keys` and `RatziaTracker.observation`
+        self.auctions: dict[int, array] = {}
 
-    def auction_block(self, s: RatziaState, seat: int, key: tuple) -> array:
-        """The auction in progress seen from `seat` (`auction_starter` to `to_bid`)."""
-        cache = self.auctions[seat]
+    def auction_keys(self, s: RatziaState) -> list[int]:
+        """Per observing seat, what fixes the auction's hot block but its bids so far: where
+        the starter sits, the cause, and the seats holding face-up cards (the bidding order
+        follows from them, and they change only once the auction is over). Who must bid
+        follows too: the declarer, while the high bid is 0."""
+        a = s.a_starter
+        key = (a << 2 | s.a_cause) << SEAT_SHIFT | s.active
+        found = self.keys.get(key)
+        if found is None:
+            if len(self.keys) >= CACHE_MOST:
+                self.keys.clear()
+            n = self.players
+            found = self.keys[key] = [
+                (((a - q) % n << 2 | s.a_cause) << SEAT_SHIFT | self.turned[q][s.active])
+                << BID_BITS
+                for q in range(n)
+            ]
+        return found
+
+    def auction_block(self, s: RatziaState, seat: int, key: int) -> array:
+        """The hot block in an auction, seen from `seat`."""
+        cache = self.auctions
         if len(cache) >= CACHE_MOST:
             cache.clear()
         rel = self.rel[seat]
-        block = self.no_auction[:]
-        block[rel[s.a_starter]] = 1.0
+        block = self.heads[seat][AUCTION][s.cur + 1][:]
+        block[self.starter + rel[s.a_starter]] = 1.0
         block[self.cause + s.a_cause] = 1.0
         if s.a_must >= 0:
             block[self.must] = 1.0
@@ -119,96 +141,128 @@ class Layout:
         return block
 
 
-def _head(at: dict[str, int], n: int, seat: int, rnd: int, phase: int, cur: int) -> array:
-    block = array("f", bytes(4 * at["deck_size"]))
+def _head(at: dict[str, int], n: int, seat: int, phase: int, cur: int) -> array:
+    block = array("f", bytes(4 * at["round"]))
     block[at["phase"] + phase] = 1.0
-    block[at["round"] + rnd] = 1.0
     if cur >= 0:
         block[at["actor"] + (cur - seat) % n] = 1.0
     return block
 
 
-class RatziaTracker(TableTracker[RatziaState]):
+class RatziaTracker(Tracker[RatziaState]):
+    __slots__ = (
+        "layout", "public", "seat_blocks", "rotated", "pushes", "keys", "heads", "auctions",
+        "auction_at",
+    )  # fmt: skip
+
     def __init__(self, enc: RatziaEncoding, state: RatziaState) -> None:
-        super().__init__(enc, state, [(enc.offsets["up_0"], SEAT_SIZE)])
+        super().__init__(enc, state)
         layout = enc.tracker_layout
         if layout is None:
             layout = enc.tracker_layout = Layout(enc)
         self.layout: Layout = layout
+        self.heads = layout.heads
         self.auctions = layout.auctions
+        n = self.players
+        self.public = array("f", bytes(4 * layout.public))
+        self.seat_blocks = [array("f", bytes(4 * SEAT_SIZE)) for _ in range(n)]
+        self.rotated = [array("f", bytes(4 * SEAT_SIZE * n)) for _ in range(n)]
+        # per seat p: (seat q's rotation, where p's block starts in it) for every q
+        self.pushes = [
+            [(self.rotated[q], (p - q) % n * SEAT_SIZE) for q in range(n)] for p in range(n)
+        ]
+        self.keys: list[int] = [0] * n  # per seat, the auction's key (`Layout.auction_keys`)
+        # the auction caught up with, as len(log) - a_i: constant through an auction (each
+        # bid or pass logs one event), and growing from one auction to the next
+        self.auction_at = -1
 
     def catch_up(self, log: list) -> None:
-        whole = not self.marked  # the whole table to write (a new game, a round's end)
-        for e in log[self.marked :]:
+        m = self.marked
+        self.marked = len(log)
+        if self.state.phase == AUCTION:
+            self.auction_at = len(log) - self.state.a_i
+        if not m:  # a new game
+            self._whole()
+            return
+        for e in log[m:]:
             kind = e[0]
             if kind in QUIET:
                 continue
-            if kind in CHANGES:
-                if not whole:
-                    self._event(e)
-            else:
-                whole = True
-        self.marked = len(log)
-        if whole:
-            self._whole()
-
-    def _event(self, e: tuple) -> None:
-        """What an event changes in the table, read from the state: the deck, the rows and
-        the centre card; the counts of the card types it names in the discard pile or its
-        seat's collection, and a winner's bidding cards."""
-        s = self.state
-        t = self.table
-        lay = self.layout
-        kind = e[0]
-        kept: tuple[int, ...]  # the card types counted again in the seat's collection
-        dropped: tuple[int, ...]  # and in the discard pile
-        if kind == "reveal":
-            t[lay.deck] = DECK_LEFT[s.dpos]
-            if e[2] == POLICE:
-                t[lay.rows : lay.row_sizes] = POLICE_ROWS[s.police]
-            else:
+            if kind == "reveal":
+                s = self.state
+                t = self.public
+                lay = self.layout
+                t[lay.deck] = DECK_LEFT[s.dpos]
+                if e[2] == POLICE:
+                    t[lay.rows : lay.row_sizes] = POLICE_ROWS[s.police]
+                else:
+                    self._row(e[2])
+            elif kind == "auction":
+                self.keys = self.layout.auction_keys(self.state)
+            elif kind == "won":
+                self._won(e[1], e[2], e[3], e[4])
+            elif kind == "steal":  # the card taken is kept, the Thieves go
                 self._row(e[2])
-            return
-        if kind == "steal":  # the card taken is kept, the Thieves go
-            self._row(e[2])
-            kept, dropped = (e[2], THIEVES), (THIEVES,)
-        elif kind == "courthouse":  # a Courthouse goes, with the Business given up for it
-            kept = dropped = (COURTHOUSE, e[2]) if e[2] >= 0 else (COURTHOUSE,)
-        else:  # the row goes to the winner, or without bids to the discard pile
-            t[lay.row_sizes : lay.centre] = NO_ROW
-            if kind == "no_bids":
+                self._kept(e[1], (e[2], THIEVES), (THIEVES,))
+            elif kind == "courthouse":  # a Courthouse goes, with a Business given up for it
+                kept = (COURTHOUSE, e[2]) if e[2] >= 0 else (COURTHOUSE,)
+                self._kept(e[1], kept, kept)
+            elif kind == "no_bids":  # the row goes to the discard pile
+                lay = self.layout
+                self.public[lay.row_sizes : lay.centre] = NO_ROW
+                discard = self.state.discard
                 for k in e[1]:
-                    t[lay.discard + k] = s.discard[k] / COPIES[k]
+                    self.public[lay.discard + k] = SHARE[k][discard[k]]
+            else:  # a round's start or end: everything
+                self._whole()
                 return
-            at = lay.centre
-            t[at : at + MAX_BID] = CENTRES[s.centre - 1]
-            kept, dropped = e[3], ()
-            up = s.up[e[1]]
-            down = s.down[e[1]]
-            at = lay.seats[e[1]]
-            t[at + UP : at + DOWN] = BITS.get(up) or _bits(up)
-            t[at + DOWN : at + NO_TURNS] = BITS.get(down) or _bits(down)
-            t[at + NO_TURNS] = 0.0 if up else 1.0
-        coll = s.coll[e[1]]
-        at = lay.seats[e[1]] + COLL - 1  # the collection's counts, from type 1
+
+    def _won(self, p: int, bid: int, row: tuple[int, ...], centre: int) -> None:
+        """The row goes to the winner, its bid to the centre, the centre card face down to it."""
+        s = self.state
+        t = self.public
+        lay = self.layout
+        t[lay.row_sizes : lay.centre] = NO_ROW
+        at = lay.centre
+        t[at : at + MAX_BID] = CENTRES[s.centre - 1]
+        b = self.seat_blocks[p]
+        b[UP - 1 + bid] = 0.0
+        b[DOWN - 1 + centre] = 1.0
+        if not s.up[p]:
+            b[NO_TURNS] = 1.0
+        self._kept(p, tuple(set(row)), ())
+
+    def _kept(self, p: int, kept: tuple[int, ...], dropped: tuple[int, ...]) -> None:
+        """Seat p's counts of the `kept` card types, the discard pile's of the `dropped`, and
+        p's block into every rotation."""
+        b = self.seat_blocks[p]
+        coll = self.state.coll[p]
         for k in kept:
-            t[at + k] = coll[k] / COPIES[k]
-        for k in dropped:
-            t[lay.discard + k] = s.discard[k] / COPIES[k]
+            b[COLL - 1 + k] = SHARE[k][coll[k]]
+        if dropped:
+            t = self.public
+            at = self.layout.discard
+            discard = self.state.discard
+            for k in dropped:
+                t[at + k] = SHARE[k][discard[k]]
+        for r, at in self.pushes[p]:
+            r[at : at + SEAT_SIZE] = b
 
     def _row(self, k: int) -> None:
         """The Auction row's size, and its count of card type k."""
         row = self.state.row
-        t = self.table
+        t = self.public
         lay = self.layout
         t[lay.row_sizes : lay.row] = ROW_SIZES[len(row)]
         t[lay.row + k - 1] = row.count(k) / ROW_MAX
 
     def _whole(self) -> None:
-        """Every block of the table."""
+        """Everything: the public area, every seat's block and every rotation."""
         s = self.state
-        t = self.table
+        t = self.public
         lay = self.layout
+        at = lay.round
+        t[at : at + ROUNDS] = ROUND_BLOCKS[s.rnd if s.rnd < ROUNDS else ROUNDS - 1]
         t[lay.deck] = DECK_LEFT[s.dpos]
         key = (s.police, *s.row)
         block = ROW_PARTS.get(key)
@@ -218,25 +272,52 @@ class RatziaTracker(TableTracker[RatziaState]):
         counts = tuple(s.discard)
         block = DISCARDS.get(counts)
         t[lay.discard : lay.rows] = _discard_block(counts) if block is None else block
-        up, down, coll, score = s.up, s.down, s.coll, s.score
-        for q in range(self.players):
-            held = (values_tuple(up[q]), values_tuple(down[q]), tuple(coll[q]), score[q])
-            block = SEATS.get(held)
-            at = lay.seats[q]
-            t[at : at + SEAT_SIZE] = _seat_block(held) if block is None else block
+        blocks = self.seat_blocks
+        for p, b in enumerate(blocks):
+            up = s.up[p]
+            down = s.down[p]
+            b[UP : UP + 8] = BYTES[up >> 1 & 255]
+            b[UP + 8 : DOWN] = BYTES[up >> 9 & 255]
+            b[DOWN : DOWN + 8] = BYTES[down >> 1 & 255]
+            b[DOWN + 8 : NO_TURNS] = BYTES[down >> 9 & 255]
+            b[NO_TURNS] = 0.0 if up else 1.0
+            key = tuple(s.coll[p])
+            block = COLLECTIONS.get(key)
+            b[COLL : COLL + KEPT] = _collection(key) if block is None else block
+            x = s.score[p] / SCORE_SCALE
+            b[SCORE] = 1.0 if x > 1.0 else -1.0 if x < -1.0 else x
+        n = self.players
+        both = blocks[0]
+        for b in blocks[1:] + blocks[:-1]:
+            both = both + b
+        for q in range(n):
+            self.rotated[q][:] = both[q * SEAT_SIZE : (q + n) * SEAT_SIZE]
+        if s.phase == AUCTION:
+            self.keys = lay.auction_keys(s)
 
     def observation(self, seat: int) -> array:
         s = self.state
-        o = self.rotated(seat, s.log)
-        lay = self.layout
-        o[: lay.head] = lay.heads[seat][s.rnd][s.phase][s.cur + 1]
         if s.phase == AUCTION:
-            key = (s.a_i, s.a_high, s.a_bidder, s.a_must, s.a_starter, s.a_cause, s.a_order)
-            block = self.auctions[seat].get(key)
-            o[lay.auction : lay.auction_end] = (
-                lay.auction_block(s, seat, key) if block is None else block
+            # nothing but bids and passes of this auction since the last call: nothing to do
+            logged = len(s.log)
+            if logged - s.a_i != self.auction_at:
+                self.catch_up(s.log)
+            else:
+                self.marked = logged
+            key = (
+                self.keys[seat]
+                | s.a_i << 8
+                | s.a_high << 3
+                | (s.a_bidder - seat) % self.players  # any when no bid: high is 0 then
             )
-        return o
+            hot = self.auctions.get(key)
+            if hot is None:
+                hot = self.layout.auction_block(s, seat, key)
+        else:
+            if len(s.log) > self.marked:
+                self.catch_up(s.log)
+            hot = self.heads[seat][s.phase][s.cur + 1]
+        return hot + self.public + self.rotated[seat]
 
 
 def _rows(key: tuple[int, ...]) -> array:
@@ -250,7 +331,8 @@ def _rows(key: tuple[int, ...]) -> array:
     return block
 
 
-POLICE_ROWS = one_hots(POLICE_END)
-ROW_SIZES = one_hots(ROW_MAX + 1)
-NO_CARDS = array("f", bytes(4 * KEPT))
-NO_ROW = ROW_SIZES[0] + NO_CARDS  # an empty Auction row: its size (0) and its cards
+def _collection(counts: tuple[int, ...]) -> array:
+    if len(COLLECTIONS) >= CACHE_MOST:
+        COLLECTIONS.clear()
+    block = COLLECTIONS[counts] = array("f", [SHARE[k][counts[k]] for k in range(1, KEPT + 1)])
+    return block
