@@ -270,13 +270,9 @@ def test_qe_a_five_player_seat_peeks_while_others_bid(new_page, server, artifact
         assert page is not None, "the game ended before the peek"
         turn = ann.locator(".turn").inner_text()
         if page is ann and "Meanwhile" in turn and ann.locator(peek).count():
-            if "Bob" in turn:
-                break  # Ann has bid, Bob has not: the position waits for this test's Bob
-            # only bots to wait for (say a tie among them): Bob's turn if he has one
-            if bob.locator(CONTROLS_READY).count():
-                _amount(bob, rng)
-            else:
-                time.sleep(0.2)
+            if "Bob" in turn and bob.locator(f"{CONTROLS_READY} form.amount").count():
+                break  # Ann has bid, Bob (moved by this test only) has not: the position holds
+            time.sleep(0.2)  # bots to wait for (say a tie among them), or a page behind
             continue
         _amount(page, rng)
     else:
