@@ -24,6 +24,7 @@ class RandomBot(Bot):
     """
 
     name = "random"
+    plain_kinds = True  # `choose` reads the kinds by position (core.moves.random_move)
 
     @property
     def rng(self) -> random.Random:

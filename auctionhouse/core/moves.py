@@ -137,15 +137,21 @@ def forced_move(legal: Sequence[MoveKind]) -> Move | None:
     return None
 
 
-def random_move(legal: Sequence[MoveKind], rand: Callable[[], float]) -> Move:
+def random_move(legal: Sequence[tuple], rand: Callable[[], float]) -> Move:
     """A move drawn as the random bot draws it (`rand`: `random.Random.random` of its
     generator): a kind uniformly, then its argument as `random_arg` draws it, the common cases
-    inline (a hot path: one call a move in random playouts)."""
+    inline (a hot path: one call a move in random playouts). `legal`: MoveKinds, or tuples of
+    their fields in order (`State.legal_kinds`)."""
     n = len(legal)
     mk = legal[0] if n == 1 else legal[int(rand() * n)]
-    kind, lo, hi, choices, parts, span = mk
+    kind: str = mk[0]
+    lo: int | None = mk[1]
+    hi: int | None = mk[2]
+    choices: tuple[int, ...] | None = mk[3]
+    parts: tuple[tuple[int, int], ...] | None = mk[4]
+    span: int | None = mk[5]
     if parts is not None:
-        return (kind, random_split(mk, rand))
+        return (kind, random_split(mk if type(mk) is MoveKind else MoveKind(*mk), rand))
     if choices is not None:
         return (kind, choices[int(rand() * len(choices))])
     if lo is None:
