@@ -65,14 +65,19 @@ def _bid_kind(lo: int, hi: int, named: bool = True) -> tuple:
 
 
 def _play_kind(hand: list[int], named: bool = True) -> tuple:
-    """`play` any card of `hand`, each card once, in order (a bit per card: compiled, faster
-    than sorting a set; hands rarely repeat, so nothing is cached); `named` False: a plain
-    tuple of the kind's fields."""
+    """`play` any card of `hand`, each card once, in order (a bit per card, read lowest first:
+    compiled, faster than sorting a set; hands rarely repeat, so nothing is cached); `named`
+    False: a plain tuple of the kind's fields."""
     held = 0
     for c in hand:
         held |= 1 << c
-    cards = tuple([c for c in range(held.bit_length()) if held >> c & 1])
-    return choice("play", cards) if named else ("play", None, None, cards, None, None)
+    cards = []
+    while held:
+        low = held & -held
+        cards.append(low.bit_length() - 1)
+        held ^= low
+    kind = tuple(cards)
+    return choice("play", kind) if named else ("play", None, None, kind, None, None)
 
 
 class ModernArtState(State):
@@ -249,9 +254,12 @@ class ModernArtState(State):
 
     # --- moves ---------------------------------------------------------------------------
     def apply(self, player: int, move) -> None:
-        if type(move) is not tuple or len(move) != 2:
+        # the checks narrow `pair` (compiled, held unboxed): `move` itself goes to the history,
+        # not a tuple built anew from `pair`
+        pair: Any = move
+        if type(pair) is not tuple or len(pair) != 2:
             raise IllegalMove("move", f"a move is (kind, argument), not {move!r}")
-        kind, arg = move[0], move[1]  # indexed: compiled, faster than unpacking
+        kind, arg = pair[0], pair[1]  # indexed: compiled, faster than unpacking
         if type(player) is not int:
             raise IllegalMove("seat", f"a seat is a whole number, not {player!r}")
         if arg is not None and kind in _NO_ARG:
