@@ -91,6 +91,8 @@ def play_checked(
         assert p in actors
         for q in range(state.num_players):
             legal_q = state.legal_moves(q)
+            # the plain kinds a random bot is handed: the same fields, in the same order
+            assert list(state.legal_kinds(q)) == list(legal_q), f"seat {q}: legal_kinds"
             if q in actors:
                 assert legal_q, f"seat {q}: an actor with no legal move"
             else:  # a player who is not asked may only make the game's side moves (QE-11)

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from auctionhouse.core import Chance
-from auctionhouse.core.rng import shuffle_as_random
+from auctionhouse.core.rng import seeded_random, shuffle_as_random
 
 
 @given(seed=st.integers(0, 2**64 - 1), size=st.integers(0, 400))
@@ -32,6 +32,16 @@ def test_shuffle_as_random_draws_as_python_shuffles(seed, size):
     shuffle_as_random(ours, a)
     theirs.shuffle(b)
     assert a == b and ours.getstate() == theirs.getstate()
+
+
+@given(seed=st.integers(-(2**80), 2**80))
+def test_seeded_random_is_random_random(seed):
+    """Bots and deals seed with `seeded_random`: the same generator as `random.Random(seed)`."""
+    ours, theirs = seeded_random(seed), random.Random(seed)
+    assert type(ours) is random.Random
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.random() for _ in range(3)] == [theirs.random() for _ in range(3)]
+    assert ours.gauss(0, 1) == theirs.gauss(0, 1) and ours.getstate() == theirs.getstate()
 
 
 def _chi2(counts: Counter, cells: list, draws: int) -> float:

@@ -21,9 +21,12 @@ class RunawayGame(AuctionhouseError):
 
 def play(state: State, bots: Sequence[Bot]) -> State:
     """Let `bots` (one per seat) play `state` to its end; returns the same state."""
-    # a bot that decides from its legal moves alone (`choose`) is handed them directly
-    seats: list[tuple[Any, Any]] = [
-        (None, b.choose) if b.choose is not None else (Observation(state, p, []), b.act)
+    # a bot that decides from its legal moves alone (`choose`) is handed them directly, as
+    # plain tuples where it reads them so (`plain_kinds`)
+    seats: list[tuple[Any, Any, bool]] = [
+        (None, b.choose, b.plain_kinds)
+        if b.choose is not None
+        else (Observation(state, p, []), b.act, False)
         for p, b in enumerate(bots)
     ]
     # the state's methods called on it, not bound once: compiled, that is a direct call
@@ -31,8 +34,10 @@ def play(state: State, bots: Sequence[Bot]) -> State:
     for _ in range(MAX_MOVES):
         if p < 0:
             return state
-        obs, act = seats[p]
-        if obs is None:
+        obs, act, plain = seats[p]
+        if plain:
+            after = state.apply(p, act(state.legal_kinds(p)))
+        elif obs is None:
             after = state.apply(p, act(state.legal_moves(p)))
         else:
             obs.legal = state.legal_moves(p)

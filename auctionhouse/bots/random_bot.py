@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..core import Move
 from ..core.moves import random_move
 from ..core.players import Bot, Observation
+from ..core.rng import seeded_random
 
 
 class RandomBot(Bot):
@@ -24,6 +26,12 @@ class RandomBot(Bot):
     """
 
     name = "random"
+    plain_kinds = True  # `choose` reads the kinds by position (core.moves.random_move)
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        # Bot.__init__ compiled (a series makes four random bots a game); no parameters
+        self.rng = seeded_random(seed) if type(seed) is int else random.Random(seed)
+        self.settings = {}
 
     @property
     def rng(self) -> random.Random:

@@ -137,17 +137,26 @@ def forced_move(legal: Sequence[MoveKind]) -> Move | None:
     return None
 
 
-def random_move(legal: Sequence[MoveKind], rand: Callable[[], float]) -> Move:
+def random_move(legal: Sequence[tuple], rand: Callable[[], float]) -> Move:
     """A move drawn as the random bot draws it (`rand`: `random.Random.random` of its
     generator): a kind uniformly, then its argument as `random_arg` draws it, the common cases
-    inline (a hot path: one call a move in random playouts)."""
+    inline (a hot path: one call a move in random playouts). `legal`: MoveKinds, or tuples of
+    their fields in order (`State.legal_kinds`)."""
     n = len(legal)
-    mk = legal[0] if n == 1 else legal[int(rand() * n)]
-    kind, lo, hi, choices, parts, span = mk
+    i = 0 if n == 1 else int(rand() * n)
+    # a list indexed as one (compiled, any other Sequence goes through the interpreter)
+    mk: tuple = legal[i] if isinstance(legal, list) else legal[i]
+    kind: str = mk[0]
+    lo: int | None = mk[1]
+    hi: int | None = mk[2]
+    choices: tuple[int, ...] | None = mk[3]
+    parts: tuple[tuple[int, int], ...] | None = mk[4]
+    span: int | None = mk[5]
     if parts is not None:
-        return (kind, random_split(mk, rand))
+        return (kind, random_split(mk if type(mk) is MoveKind else MoveKind(*mk), rand))
     if choices is not None:
-        return (kind, choices[int(rand() * len(choices))])
+        k = len(choices)  # an int variable: compiled, `rand() * len(...)` was a generic multiply
+        return (kind, choices[int(rand() * k)])
     if lo is None:
         return (kind, None)
     if hi is not None or span:  # an amount in a range

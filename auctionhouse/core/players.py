@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import OptionError
+from .rng import seeded_random
 
 if TYPE_CHECKING:
     from .moves import Move, MoveKind
@@ -93,7 +94,7 @@ class Bot:
     params: ClassVar[dict[str, Param]] = {}
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
-        self.rng = random.Random(seed)
+        self.rng = seeded_random(seed) if type(seed) is int else random.Random(seed)
         self.settings = {k: params.get(k, p.default) for k, p in self.params.items()}
 
     def act(self, obs: Observation) -> Move:
@@ -109,6 +110,10 @@ class Bot:
     # A bot that decides from its legal moves alone may set this to a method `choose(legal)`
     # that returns the same move as `act`; runners then skip building its observation.
     choose: Callable[[Sequence[MoveKind]], Move] | None = None
+    # Whether `choose` reads the kinds only by position, as tuples `(kind, lo, hi, choices,
+    # parts, span)`: runners may then hand it `State.legal_kinds`, which a game may build
+    # faster than MoveKinds (the random bot; a bot that reads `mk.kind` must leave it False).
+    plain_kinds: ClassVar[bool] = False
     # parameters written in `spec` even at their default (one whose meaning depends on it)
     always_written: frozenset[str] = frozenset()
 

@@ -6,6 +6,7 @@ replays it bit for bit on any Python version.
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import random
 from functools import lru_cache
@@ -88,6 +89,20 @@ def shuffle_as_random(rng: random.Random, items: list) -> None:
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+_NEW_RANDOM: Final = random.Random.__new__
+_SEED_RANDOM: Final = _random.Random.seed
+
+
+def seeded_random(seed: int | None) -> random.Random:
+    """`random.Random(seed)` for a whole-number seed, the same generator (type, state and
+    draws), without the interpreted `__init__` and `seed` of random.py (a third of its cost;
+    a game of a series seeds five). tests/test_rng.py holds it to `random.Random`."""
+    rng = _NEW_RANDOM(random.Random)
+    _SEED_RANDOM(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed leaves it
+    return rng
 
 
 def derive_seed(seed: int, salt: str) -> int:

@@ -53,6 +53,13 @@ class State:
         except for `side_kinds` a game allows at any moment."""
         raise NotImplementedError
 
+    def legal_kinds(self, player: int) -> Sequence[tuple]:
+        """`legal_moves(player)` for programs that read the kinds only by position (the random
+        bot: `Bot.plain_kinds`): each a tuple `(kind, lo, hi, choices, parts, span)`, the fields
+        of a MoveKind in order, equal to the MoveKind `legal_moves` gives in its place. A game
+        may build them as plain tuples, faster than MoveKinds; by default the legal moves."""
+        return self.legal_moves(player)
+
     def apply(self, player: int, move: Move) -> int | None:
         """Apply `move` by `player`, or raise IllegalMove and leave the state unchanged. A game
         may return the next actor (what `next_actor()` would), saving runners that call."""

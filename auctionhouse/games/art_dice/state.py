@@ -283,8 +283,11 @@ class ArtDiceState(State):
         # a bid on three works (AD-4: each amount 0 or above the work's highest, 1 to
         # min(roll, gold) in all), a pass, a sell, a draw. Anything else, and any move that
         # breaks a rule, goes through `_apply`, which names the rule. Returns the next actor.
-        if type(move) is tuple and len(move) == 2 and player == self.cur and type(player) is int:
-            kind, arg = move[0], move[1]  # indexed: compiled, faster than unpacking
+        # the checks narrow `pair` (compiled, held unboxed): `move` itself goes to the history,
+        # not a tuple built anew from `pair`
+        pair: Any = move
+        if type(pair) is tuple and len(pair) == 2 and player == self.cur and type(player) is int:
+            kind, arg = pair[0], pair[1]  # indexed: compiled, faster than unpacking
             if kind == "bid" and self.phase == BID and type(arg) is tuple and len(arg) == 3:
                 high = self.high
                 a0, a1, a2 = arg

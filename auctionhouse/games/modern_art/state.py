@@ -50,8 +50,11 @@ _NO_ARG: Final = frozenset(("pass", "decline", "buy", "flip", "skip"))
 _BID_KINDS: Final[dict[int, MoveKind]] = {}
 
 
-def _bid_kind(lo: int, hi: int) -> MoveKind:
-    """The `bid` kind for lo..hi, built once per range (legal_moves runs on every move)."""
+def _bid_kind(lo: int, hi: int, named: bool = True) -> tuple:
+    """The `bid` kind for lo..hi: a MoveKind built once per range (legal_moves runs on every
+    move), or (`named` False, for `legal_kinds`) a plain tuple of its fields."""
+    if not named:
+        return ("bid", lo, hi, None, None, BID_SPAN)
     key = lo << 20 | hi
     mk = _BID_KINDS.get(key)
     if mk is None:
@@ -61,13 +64,20 @@ def _bid_kind(lo: int, hi: int) -> MoveKind:
     return mk
 
 
-def _play_kind(hand: list[int]) -> MoveKind:
-    """`play` any card of `hand`, each card once, in order (a bit per card: compiled, faster
-    than sorting a set; hands rarely repeat, so nothing is cached)."""
+def _play_kind(hand: list[int], named: bool = True) -> tuple:
+    """`play` any card of `hand`, each card once, in order (a bit per card, read lowest first:
+    compiled, faster than sorting a set; hands rarely repeat, so nothing is cached); `named`
+    False: a plain tuple of the kind's fields."""
     held = 0
     for c in hand:
         held |= 1 << c
-    return choice("play", tuple([c for c in range(held.bit_length()) if held >> c & 1]))
+    cards = []
+    while held:
+        low = held & -held
+        cards.append(low.bit_length() - 1)
+        held ^= low
+    kind = tuple(cards)
+    return choice("play", kind) if named else ("play", None, None, kind, None, None)
 
 
 class ModernArtState(State):
@@ -183,37 +193,51 @@ class ModernArtState(State):
         return self.phase == HIDDEN_BIDS
 
     def legal_moves(self, player: int) -> list[MoveKind]:
+        return self._legal(player, True)
+
+    def legal_kinds(self, player: int) -> list[tuple]:
+        return self._legal(player, False)
+
+    def _legal(self, player: int, named: bool) -> list[Any]:
+        """The legal moves: MoveKinds, or (`named` False) plain tuples of their fields where
+        a kind is built for the position (a MoveKind costs a few times a tuple to build)."""
         ph = self.phase
         if ph == OPEN_BIDS:
             if player == self.bidder or not 0 <= player < self.num_players:
                 return []
             lo = self.high + 1
             cash = self.cash[player]
-            moves = [] if self.passed >> player & 1 else [PASS]
+            moves: list[Any] = [] if self.passed >> player & 1 else [PASS]
             if cash >= lo:
-                moves.append(_bid_kind(lo, cash))
+                moves.append(_bid_kind(lo, cash, named))
             return moves
         if ph == HIDDEN_BIDS:
             sealed = self.sealed
             assert sealed is not None  # a hidden auction
             if not 0 <= player < self.num_players or sealed[player] >= 0:
                 return []
-            return [_bid_kind(0, self.cash[player])]
+            return [_bid_kind(0, self.cash[player], named)]
         if ph == OVER or player != self.cursor:
             return []
         if ph == PLAY:
-            return [_play_kind(self.hands[player])]
+            return [_play_kind(self.hands[player], named)]
         if ph == ONCE_BIDS:
             lo = self.high + 1
             cash = self.cash[player]
             if cash >= lo:
-                return [PASS, _bid_kind(lo, cash)]
+                return [PASS, _bid_kind(lo, cash, named)]
             return ONLY_PASS
         if ph == OFFER:
             fits = self._double_fits(player)
-            return [DECLINE, choice("add", fits)] if fits else [DECLINE]
+            if not fits:
+                return [DECLINE]
+            return [
+                DECLINE,
+                choice("add", fits) if named else ("add", None, None, fits, None, None),
+            ]
         if ph == SET_PRICE:
-            return [amount("price", 0, self.cash[player])]
+            cash = self.cash[player]
+            return [amount("price", 0, cash) if named else ("price", 0, cash, None, None, None)]
         if ph == FIXED_OFFER:
             return [PASS, BUY] if self.cash[player] >= self.price else ONLY_PASS
         return [NO_FLIP, FLIP_CARD]  # FLIP
@@ -230,9 +254,12 @@ class ModernArtState(State):
 
     # --- moves ---------------------------------------------------------------------------
     def apply(self, player: int, move) -> None:
-        if type(move) is not tuple or len(move) != 2:
+        # the checks narrow `pair` (compiled, held unboxed): `move` itself goes to the history,
+        # not a tuple built anew from `pair`
+        pair: Any = move
+        if type(pair) is not tuple or len(pair) != 2:
             raise IllegalMove("move", f"a move is (kind, argument), not {move!r}")
-        kind, arg = move[0], move[1]  # indexed: compiled, faster than unpacking
+        kind, arg = pair[0], pair[1]  # indexed: compiled, faster than unpacking
         if type(player) is not int:
             raise IllegalMove("seat", f"a seat is a whole number, not {player!r}")
         if arg is not None and kind in _NO_ARG:

@@ -245,8 +245,11 @@ class QEState(State):
         # simulation); anything else goes through `_apply`, which names the broken rule.
         # (`move: Any`: a compiled build checks annotated arguments; a malformed move must reach
         # `_apply` and its IllegalMove.)
-        if type(move) is tuple and len(move) == 2:
-            kind, x = move[0], move[1]  # indexed: compiled, faster than unpacking
+        # the checks narrow `pair` (compiled, held unboxed): `move` itself goes to the history,
+        # not a tuple built anew from `pair`
+        pair: Any = move
+        if type(pair) is tuple and len(pair) == 2:
+            kind, x = pair[0], pair[1]  # indexed: compiled, faster than unpacking
             if type(x) is int and type(p) is int:
                 w = self.waiting
                 if kind == "bid":

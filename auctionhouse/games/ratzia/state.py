@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from operator import or_
-from typing import Final
+from typing import Any, Final
 
 from ...core import IllegalMove, MoveKind, Result, State
 from ...core.rng import shuffle_as_random
@@ -242,9 +242,12 @@ class RatziaState(State):
         call; bids, passes and reveals, most of a game's moves, are handled inline."""
         if player != self.cur or player < 0:
             self._not_your_turn(player)
-        if type(move) is not tuple or len(move) != 2:
+        # the checks narrow `pair` (compiled, held unboxed): `move` itself goes to the history,
+        # not a tuple built anew from `pair`
+        pair: Any = move
+        if type(pair) is not tuple or len(pair) != 2:
             raise IllegalMove("move", f"a move is a pair (kind, argument), not {move!r}")
-        kind, arg = move[0], move[1]  # indexed: compiled, faster than unpacking
+        kind, arg = pair[0], pair[1]  # indexed: compiled, faster than unpacking
         phase = self.phase
         if phase == AUCTION:
             if kind == "bid":
