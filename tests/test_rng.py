@@ -34,7 +34,7 @@ def test_shuffle_as_random_draws_as_python_shuffles(seed, size):
     assert a == b and ours.getstate() == theirs.getstate()
 
 
-@given(seed=st.integers(-(2**80), 2**80))
+@given(seed=st.integers(-(2**80), 2**80) | st.text(max_size=8) | st.binary(max_size=8))
 def test_seeded_random_is_random_random(seed):
     """Bots and deals seed with `seeded_random`: the same generator as `random.Random(seed)`."""
     ours, theirs = seeded_random(seed), random.Random(seed)

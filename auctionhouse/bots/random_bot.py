@@ -30,7 +30,7 @@ class RandomBot(Bot):
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         # Bot.__init__ compiled (a series makes four random bots a game); no parameters
-        self.rng = seeded_random(seed) if type(seed) is int else random.Random(seed)
+        self.rng = seeded_random(seed)
         self.settings = {}
 
     @property

@@ -94,7 +94,7 @@ class Bot:
     params: ClassVar[dict[str, Param]] = {}
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
-        self.rng = seeded_random(seed) if type(seed) is int else random.Random(seed)
+        self.rng = seeded_random(seed)
         self.settings = {k: params.get(k, p.default) for k, p in self.params.items()}
 
     def act(self, obs: Observation) -> Move:

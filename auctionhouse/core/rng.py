@@ -95,10 +95,12 @@ _NEW_RANDOM: Final = random.Random.__new__
 _SEED_RANDOM: Final = _random.Random.seed
 
 
-def seeded_random(seed: int | None) -> random.Random:
-    """`random.Random(seed)` for a whole-number seed, the same generator (type, state and
-    draws), without the interpreted `__init__` and `seed` of random.py (a third of its cost;
+def seeded_random(seed: object) -> random.Random:
+    """`random.Random(seed)`: for a whole-number seed the same generator (type, state and
+    draws) without the interpreted `__init__` and `seed` of random.py (a third of its cost;
     a game of a series seeds five). tests/test_rng.py holds it to `random.Random`."""
+    if type(seed) is not int:  # None, or a seed random.py hashes its own way
+        return random.Random(seed)  # type: ignore[arg-type]
     rng = _NEW_RANDOM(random.Random)
     _SEED_RANDOM(rng, seed)
     rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed leaves it
