@@ -6,9 +6,8 @@ table where a lone bot looks for what the learner's copies leave open: what a he
 against three learned measures); otherwise one seat is the learner, and the others are drawn
 from the pool by weight (a past version of the learner, `heuristic`, `ismcts` with a small
 budget, `random`): with probability `same_table` one kind for all of them, else each seat on
-its own. Playing one opponent only
-would make a best reply to it; the mix keeps the policy sound against many. Whole tables of one
-kind matter: a Q.E. policy trained on mixed seats only won 9 of 400 games against three random
+its own. Playing one opponent only would make a best reply to it; the mix keeps the policy
+sound against many. Whole tables of one kind matter: a Q.E. policy trained on mixed seats only won 9 of 400 games against three random
 bots (the heuristic wins 343), having never met a table where everyone else spends little.
 """
 
@@ -22,6 +21,7 @@ from ..bots.policy_net import PolicyNet
 # how often each kind fills a seat that is not the learner's: `ismcts`, even with one iteration
 # and random playouts, costs tens of times the others per move, so it is rare
 DEFAULT_WEIGHTS = {"past": 0.45, "heuristic": 0.4, "ismcts": 0.01, "random": 0.1}
+LEARNER = ("learner", 0, -1)  # a seat of the learner's
 
 
 @dataclass
@@ -43,25 +43,21 @@ class League:
         `learner` (the bots themselves are made where the game is played: `work.POOL`)."""
         r = rng.random()
         if r < self.self_play:
-            return (("learner", 0, -1),) * players
+            return (LEARNER,) * players
         kinds = [k for k, w in self.weights.items() if w > 0 and (k != "past" or self.past)]
         weights = [self.weights[k] for k in kinds]
         if r < self.self_play + self.outnumbered:
             lone = rng.randrange(players)
-            kind = rng.choices(kinds, weights)[0]
-            seed = rng.getrandbits(63)
-            past = rng.randrange(len(self.past)) if kind == "past" else -1
-            learner = ("learner", 0, -1)
-            return tuple((kind, seed, past) if p == lone else learner for p in range(players))
+            bot = self._seat(rng.choices(kinds, weights)[0], rng)
+            return tuple(bot if p == lone else LEARNER for p in range(players))
         me = rng.randrange(players)
         table = rng.choices(kinds, weights)[0] if rng.random() < self.same_table else None
-        seats = []
-        for p in range(players):
-            if p == me:
-                seats.append(("learner", 0, -1))
-                continue
-            kind = table or rng.choices(kinds, weights)[0]
-            seed = rng.getrandbits(63)
-            past = rng.randrange(len(self.past)) if kind == "past" else -1
-            seats.append((kind, seed, past))
-        return tuple(seats)
+        return tuple(
+            LEARNER if p == me else self._seat(table or rng.choices(kinds, weights)[0], rng)
+            for p in range(players)
+        )
+
+    def _seat(self, kind: str, rng: random.Random) -> tuple[str, int, int]:
+        """A seat of the pool's `kind`: its bot's seed, and which past version (-1: none)."""
+        seed = rng.getrandbits(63)
+        return (kind, seed, rng.randrange(len(self.past)) if kind == "past" else -1)
