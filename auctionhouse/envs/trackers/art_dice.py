@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from array import array
 from itertools import product
+from typing import Final
 
 from ...games.art_dice.cards import (
     ARTIST_OF,
@@ -51,15 +52,15 @@ from ..encodings.art_dice import (
 from ..tracker import TableTracker
 
 # a roll, a skip and a pass change nothing in the table (the head is looked up on every call)
-QUIET = frozenset((E_ROLL, E_SKIP, E_PASS))
-NO_BIDS = (0,) * ON_SALE
+QUIET: Final = frozenset((E_ROLL, E_SKIP, E_PASS))
+NO_BIDS: Final = (0,) * ON_SALE
 # a seat's amounts on the places on sale -> its block of bids
-BID_ROWS = {
+BID_ROWS: Final = {
     split: array("f", [AMOUNT[x] for x in split]) for split in product(range(DIE + 1), repeat=3)
 }
-CACHE_MOST = 1 << 14
+CACHE_MOST: Final = 1 << 14
 # the artists of the works on sale (one-hot per place), by the works
-SALES: dict[tuple[int, ...], array] = {}
+SALES: Final[dict[tuple[int, ...], array]] = {}
 
 
 class Layout:

@@ -15,8 +15,9 @@ unless shown to all.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from struct import Struct
-from typing import Any
+from typing import Any, Final
 
 from ...games.modern_art.deck import NUM_ARTISTS, NUM_TYPES, SYMBOLS
 from ...games.modern_art.state import (
@@ -30,40 +31,42 @@ from ...games.modern_art.state import (
     ROUNDS,
     ModernArtState,
 )
-from ..encodings.modern_art import (
-    _PER_MONEY,
-    _PER_PAINTING,
-    _PER_TILE,
-    _PER_VALUE,
-    MONEY_CLIP,
-    MOST_PLAYED,
-    ModernArtEncoding,
-)
+from ..encodings import modern_art as encoding
+from ..encodings.modern_art import ModernArtEncoding
 from ..tracker import SEATS_IN, Tracker, one_hots
 
-NO_BIDS = (PLAY, OVER, FLIP, OFFER)  # phases without bids to show
+# the encoding's scales, typed (its module is not compiled: a compiled build reads these as
+# constants; so for every Final below)
+PER_MONEY: Final[float] = encoding._PER_MONEY
+PER_PAINTING: Final[float] = encoding._PER_PAINTING
+PER_TILE: Final[float] = encoding._PER_TILE
+PER_VALUE: Final[float] = encoding._PER_VALUE
+MONEY_CLIP: Final[float] = encoding.MONEY_CLIP
+MOST_PLAYED: Final[int] = encoding.MOST_PLAYED
+
+NO_BIDS: Final = (PLAY, OVER, FLIP, OFFER)  # phases without bids to show
 # the events that change nothing kept (bids, passes, prices: the hot block and the money)
-QUIET = frozenset(("bid", "pass", "price", "buy", "decline", "skip"))
-CACHE_MOST = 1 << 14
+QUIET: Final = frozenset(("bid", "pass", "price", "buy", "decline", "skip"))
+CACHE_MOST: Final = 1 << 14
 # an artist's cards played this round, 0..4: one-hot 1..4 (all 0 for none)
-PLAYED = [one_hots(MOST_PLAYED)[MOST_PLAYED], *one_hots(MOST_PLAYED)[:MOST_PLAYED]]
+PLAYED: Final = [one_hots(MOST_PLAYED)[MOST_PLAYED], *one_hots(MOST_PLAYED)[:MOST_PLAYED]]
 # the lot's artist (one-hot) and the symbols of its cards, by its cards
-LOT_BLOCKS: dict[tuple[int, ...], array] = {}
-ROUND_LISTS = [list(b) for b in one_hots(4)]
-PLAYED_LISTS = [list(b) for b in PLAYED]
-NO_TILES = [[0.0] * (NUM_ARTISTS * (ROUNDS - k)) for k in range(ROUNDS + 1)]
-DEAL_MOST = 64  # more cards of one type than any hand holds
-PAINTINGS = [k * _PER_PAINTING for k in range(DEAL_MOST)]  # by paintings of one artist
-MONEY_TOP = 2048  # money below this is looked up
+LOT_BLOCKS: Final[dict[tuple[int, ...], array]] = {}
+ROUND_LISTS: Final = [list(b) for b in one_hots(4)]
+PLAYED_LISTS: Final = [list(b) for b in PLAYED]
+NO_TILES: Final = [[0.0] * (NUM_ARTISTS * (ROUNDS - k)) for k in range(ROUNDS + 1)]
+DEAL_MOST: Final = 64  # more cards of one type than any hand holds
+PAINTINGS: Final = [k * PER_PAINTING for k in range(DEAL_MOST)]  # by paintings of one artist
+MONEY_TOP: Final = 2048  # money below this is looked up
 
 
 def money(x: int) -> float:
     """Cash, a bid or a price on the observation's scale (in units of 100, clipped)."""
-    y = x * _PER_MONEY
+    y = x * PER_MONEY
     return y if y < MONEY_CLIP else MONEY_CLIP
 
 
-MONEY = [money(x) for x in range(MONEY_TOP)]
+MONEY: Final = [money(x) for x in range(MONEY_TOP)]
 
 
 class Layout:
@@ -72,8 +75,10 @@ class Layout:
     its start (`round`)."""
 
     def __init__(self, enc: ModernArtEncoding) -> None:
-        n = self.players = enc.players
-        at = self.at = enc.offsets
+        n: int = enc.players
+        at: dict[str, int] = enc.offsets
+        self.players = n
+        self.at = at
         self.rel = [[(p - q) % n for p in range(n)] for q in range(n)]
         self.own = at["hand"]  # the hot block ends here, the seat's own piece starts
         self.own_size = at["round"] - self.own
@@ -93,10 +98,10 @@ class Layout:
         self.played = at["played"] - p0
         self.lot = at["lot_artist"] - p0
         self.lot_end = at["lot_cards"] + len(SYMBOLS) - p0
-        self.public_size = enc.size - p0
-        self.per_hand = enc._per_hand
-        self.per_deck = enc._per_deck
-        self.all_cash = enc._all_cash
+        self.public_size: int = enc.size - p0
+        self.per_hand: float = enc._per_hand
+        self.per_deck: float = enc._per_deck
+        self.all_cash: bool = enc._all_cash
         # k cards of a type in hand, as the encoding adds them up (float32, one by one)
         total = array("f", [0.0])
         self.in_hand = [0.0]
@@ -108,8 +113,8 @@ class Layout:
         self.all_shown_list = [1.0] * n
         # the cash and its flags when only the own is shown (the own cash at 0, to write)
         self.own_cash_only = [0.0] * n + [1.0] + [0.0] * (n - 1)
-        self.pack_public = Struct(f"{self.public_size}f").pack_into
-        self.pack_own = Struct(f"{self.own_size}f").pack_into
+        self.pack_public: Callable[..., None] = Struct(f"{self.public_size}f").pack_into
+        self.pack_own: Callable[..., None] = Struct(f"{self.own_size}f").pack_into
         # the hot blocks, per seat, by what they show (see `ModernArtTracker.observation`)
         self.hots: list[dict[tuple, array]] = [{} for _ in range(n)]
 
@@ -164,7 +169,7 @@ class ModernArtTracker(Tracker[ModernArtState]):
         if layout is None:
             layout = enc.tracker_layout = Layout(enc)
         self.layout: Layout = layout
-        self.hots = layout.hots
+        self.hots: list[dict[tuple, array]] = layout.hots
         n = self.players
         self.public = array("f", bytes(4 * layout.public_size))
         self.own = [array("f", bytes(4 * layout.own_size)) for _ in range(n)]
@@ -187,7 +192,7 @@ class ModernArtTracker(Tracker[ModernArtState]):
             self._whole()
             return
         for e in log[m:]:
-            kind = e[0]
+            kind: str = e[0]
             if kind in QUIET:
                 continue
             if kind == "sealed":
@@ -261,9 +266,9 @@ class ModernArtTracker(Tracker[ModernArtState]):
         if lay.mystery >= 0:
             t.append(len(s.mystery) * lay.per_hand)
         t.append((len(s.deck) - s.deck_pos) * lay.per_deck)
-        t += [v * _PER_VALUE for v in s.values]
+        t += [v * PER_VALUE for v in s.values]
         for row in s.board:
-            t += [x * _PER_TILE for x in row]
+            t += [x * PER_TILE for x in row]
         t += NO_TILES[len(s.board)]  # the rounds not finished
         for k in s.played:
             t += PLAYED_LISTS[k]
@@ -350,4 +355,4 @@ def _lot(cards: tuple[int, ...]) -> array:
     return block
 
 
-NO_LOT = _lot(())
+NO_LOT: Final = _lot(())

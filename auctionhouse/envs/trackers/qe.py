@@ -12,15 +12,20 @@ bids (QE-9), a peek (QE-11), and at the end every amount (all spending is reveal
 from __future__ import annotations
 
 from array import array
+from typing import Final
 
 from ...games.qe.state import BID, OPEN, OVER, SEATS_OF, QEState
 from ...games.qe.tiles import NUM_TILES, TILES_IN_PLAY
 from ..encodings.qe import _MONEY, _TABLE, MONEY_CLIP, MOST_TIES, NATIONS, PHASES, QEEncoding
 from ..tracker import EVERYTHING, FIELD, SEATS_IN, SeatTracker, seat_sets
 
-PAST, ZEROS, PEEKS, START = 1, 2, 4, 8  # START: the blocks fixed at the deal
-EVENT_MARKS = {"won": PAST, "zero": ZEROS, "peek": PEEKS}
-LAST_TURN, OVER_AT = PHASES.index("last_turn"), PHASES.index("over")
+PAST: Final = 1
+ZEROS: Final = 2
+PEEKS: Final = 4
+START: Final = 8  # the blocks fixed at the deal
+EVENT_MARKS: Final = {"won": PAST, "zero": ZEROS, "peek": PEEKS}
+LAST_TURN: Final = PHASES.index("last_turn")
+OVER_AT: Final = PHASES.index("over")
 
 
 def money(x: int) -> float:

@@ -14,6 +14,7 @@ start and end.
 from __future__ import annotations
 
 from array import array
+from typing import Final
 
 from ...games.ratzia.cards import COPIES, COURTHOUSE, DECK_SIZE, MAX_BID, POLICE, THIEVES
 from ...games.ratzia.state import (
@@ -41,26 +42,26 @@ from ..encodings.ratzia import (
 )
 from ..tracker import Tracker, one_hots
 
-PHASES = 5
-CACHE_MOST = 1 << 14
-DECK_LEFT = [(DECK_SIZE - k) / DECK_SIZE for k in range(DECK_SIZE + 1)]
-CENTRES = one_hots(MAX_BID)  # value v at v - 1
-POLICE_ROWS = one_hots(POLICE_END)
-ROW_SIZES = one_hots(ROW_MAX + 1)
-ROUND_BLOCKS = one_hots(ROUNDS)
-NO_CARDS = array("f", bytes(4 * KEPT))
-NO_ROW = ROW_SIZES[0] + NO_CARDS  # an empty Auction row: its size (0) and its cards
+PHASES: Final = 5
+CACHE_MOST: Final = 1 << 14
+DECK_LEFT: Final = [(DECK_SIZE - k) / DECK_SIZE for k in range(DECK_SIZE + 1)]
+CENTRES: Final = one_hots(MAX_BID)  # value v at v - 1
+POLICE_ROWS: Final = one_hots(POLICE_END)
+ROW_SIZES: Final = one_hots(ROW_MAX + 1)
+ROUND_BLOCKS: Final = one_hots(ROUNDS)
+NO_CARDS: Final = array("f", bytes(4 * KEPT))
+NO_ROW: Final = ROW_SIZES[0] + NO_CARDS  # an empty Auction row: its size (0) and its cards
 # bidding cards as a bit per value: BYTES[m] is the block of 8 values whose bits are in m
-BYTES = [array("f", [float(m >> i & 1) for i in range(8)]) for m in range(256)]
+BYTES: Final = [array("f", [float(m >> i & 1) for i in range(8)]) for m in range(256)]
 # a collection's block (card types 1..18, held / copies), by its counts
-COLLECTIONS: dict[tuple[int, ...], array] = {}
+COLLECTIONS: Final[dict[tuple[int, ...], array]] = {}
 # a count of a card type on the collection's scale: SHARE[type][count]
-SHARE = [[k / c for k in range(c + 1)] for c in COPIES]
+SHARE: Final = [[k / c for k in range(c + 1)] for c in COPIES]
 # the Police row, the Auction row's size and its cards (contiguous), by the Police row's
 # length and the row's cards
-ROW_PARTS: dict[tuple, array] = {}
-QUIET = frozenset(("bid", "pass", "stop"))  # they change only the hot block
-BID_BITS = 12  # an auction's key (`Layout.auction_keys`) leaves these to its bids so far
+ROW_PARTS: Final[dict[tuple, array]] = {}
+QUIET: Final = frozenset(("bid", "pass", "stop"))  # they change only the hot block
+BID_BITS: Final = 12  # an auction's key (`Layout.auction_keys`) leaves these to its bids so far
 
 
 class Layout:
