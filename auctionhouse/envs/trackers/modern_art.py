@@ -308,8 +308,13 @@ class ModernArtTracker(Tracker[ModernArtState]):
 
     def observation(self, seat: int) -> array:
         s = self.state
-        if len(s.events) > self.marked:
-            self.catch_up(s.events)
+        log = s.events
+        m = self.marked
+        if len(log) > m:
+            if m and len(log) == m + 1 and log[m][0] in QUIET:
+                self.marked = m + 1  # one bid, pass or price: nothing kept changed
+            else:
+                self.catch_up(log)
         phase = s.phase
         passed = s.passed
         if phase == OPEN_BIDS and passed:  # who passed may bid again if it can outbid
