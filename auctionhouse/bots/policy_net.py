@@ -14,6 +14,15 @@ and the centre and width of a bell over the amounts' offsets; an amount's logit 
 plus the log of its share of the bell among the legal amounts. Neighbouring amounts share what
 is learned of them, and a kind's probability is one number whatever the count of its legal
 amounts. The training network (`auctionhouse.train.net`) computes the same in torch.
+
+A split head (`meta["splits"]`: the [start, parts, cap] of each split segment, with the arrays
+`split.weight` and `split.bias`) does the same for splits (art-dice's bids: gold over up to three
+works, every tuple of `parts` amounts with a total of at most `cap`). For each split segment the
+network gives the kind's logit and a small table: a number per part and amount (0..cap) and one
+per total (0..cap). A split's score is its plain logit plus its parts' and its total's numbers;
+its logit is the kind's plus the log of its share of exp(score) among the legal splits. Splits
+with the same amount on a work share what is learned of it, and the kind's probability is again
+one number.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib.resources import files
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +49,30 @@ def bell_scale(size: int) -> tuple[float, float, float]:
     return size / 8, size / 16, 0.5
 
 
+def split_table(parts: int, cap: int) -> np.ndarray:
+    """Which of the split head's table entries each split takes: one row per entry (part j with
+    amount a at row j * (cap + 1) + a, then total t at row parts * (cap + 1) + t), one column per
+    split in the order of `envs.actions.Splits` (every tuple of `parts` amounts 0..cap with a
+    total of at most cap, in `itertools.product` order); 1 where the split takes the entry."""
+    splits = [t for t in product(range(cap + 1), repeat=parts) if sum(t) <= cap]
+    table = np.zeros(((parts + 1) * (cap + 1), len(splits)), dtype=np.float32)
+    for o, t in enumerate(splits):
+        for j, a in enumerate(t):
+            table[j * (cap + 1) + a, o] = 1.0
+        table[parts * (cap + 1) + sum(t), o] = 1.0
+    return table
+
+
+def log_share(shape: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    """log of the sum of exp(shape) over the legal entries of the last axis (kept as an axis of
+    1); 0 where none is legal."""
+    shown = np.where(legal, shape, -np.inf)
+    top = shown.max(axis=-1, keepdims=True)
+    top = np.where(np.isfinite(top), top, 0.0)  # nothing legal: any number will do
+    mass = np.exp(shown - top).sum(-1, keepdims=True)
+    return top + np.log(mass, out=np.zeros_like(mass), where=mass > 0)
+
+
 class PolicyNet:
     """The numpy network: `forward(obs)` gives the logits and the value."""
 
@@ -48,6 +82,16 @@ class PolicyNet:
         if self.amounts:
             self.amount_w = np.ascontiguousarray(arrays["amount.weight"].T, dtype=np.float32)
             self.amount_b = arrays["amount.bias"].astype(np.float32)
+        self.splits = [(int(a), int(b), int(c)) for a, b, c in meta.get("splits", [])]
+        self.split_tables = [split_table(parts, cap) for _, parts, cap in self.splits]
+        if self.splits:
+            self.split_w = np.ascontiguousarray(arrays["split.weight"].T, dtype=np.float32)
+            self.split_b = arrays["split.bias"].astype(np.float32)
+        # the segments whose ids share one kind's probability: amounts, then splits
+        self.groups = self.amounts + [
+            (start, t.shape[1])
+            for (start, _, _), t in zip(self.splits, self.split_tables, strict=True)
+        ]
         self.trunk = []
         k = 0
         while f"trunk{k}.weight" in arrays:
@@ -60,6 +104,11 @@ class PolicyNet:
         self.v_b = arrays["v.bias"].astype(np.float32)
         self.obs_size = self.trunk[0][0].shape[0] if self.trunk else self.pi_w.shape[0]
         self.num_actions = self.pi_w.shape[1]
+        widths = sum(1 + t.shape[0] for t in self.split_tables)
+        if self.splits and (
+            self.split_b.shape != (widths,) or any(a + n > self.num_actions for a, n in self.groups)
+        ):
+            raise ValueError("the split head does not fit the network's actions")
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The layers as the file names and lays them out (what the constructor reads)."""
@@ -70,14 +119,16 @@ class PolicyNet:
         out["v.weight"], out["v.bias"] = self.v_w.T.copy(), self.v_b
         if self.amounts:
             out["amount.weight"], out["amount.bias"] = self.amount_w.T.copy(), self.amount_b
+        if self.splits:
+            out["split.weight"], out["split.bias"] = self.split_w.T.copy(), self.split_b
         return out
 
     def forward(
         self, obs: np.ndarray, mask: np.ndarray | None = None
     ) -> tuple[np.ndarray, np.ndarray]:
         """Logits (…, actions) and values (…) of one observation or a batch. With an amount
-        head the logits of amounts depend on which are legal: give `mask` (bool, like the
-        logits) to have them (without it they are the plain head's)."""
+        or a split head the logits of amounts and splits depend on which are legal: give `mask`
+        (bool, like the logits) to have them (without it they are the plain head's)."""
         h = obs
         for w, b in self.trunk:
             h = h @ w
@@ -86,6 +137,8 @@ class PolicyNet:
         logits = h @ self.pi_w + self.pi_b
         if self.amounts and mask is not None:
             self._amount_logits(h, mask, logits)
+        if self.splits and mask is not None:
+            self._split_logits(h, mask, logits)
         return logits, (h @ self.v_w + self.v_b)[..., 0]
 
     def _amount_logits(self, h: np.ndarray, mask: np.ndarray, logits: np.ndarray) -> None:
@@ -96,23 +149,29 @@ class PolicyNet:
             width = np.logaddexp(0.0, out[..., 3 * i + 2]) * w + floor
             offsets = np.arange(size, dtype=np.float32)
             shape = -0.5 * ((offsets - centre[..., None]) / width[..., None]) ** 2
-            shown = np.where(mask[..., start : start + size], shape, -np.inf)
-            top = shown.max(axis=-1, keepdims=True)
-            top = np.where(np.isfinite(top), top, 0.0)  # no legal amount: any number will do
-            mass = np.exp(shown - top).sum(-1, keepdims=True)
-            total = top + np.log(mass, out=np.zeros_like(mass), where=mass > 0)
+            total = log_share(shape, mask[..., start : start + size])
             logits[..., start : start + size] = out[..., 3 * i, None] + shape - total
 
+    def _split_logits(self, h: np.ndarray, mask: np.ndarray, logits: np.ndarray) -> None:
+        out = h @ self.split_w + self.split_b
+        at = 0
+        for (start, _, _), table in zip(self.splits, self.split_tables, strict=True):
+            rows, size = table.shape
+            score = logits[..., start : start + size] + out[..., at + 1 : at + 1 + rows] @ table
+            total = log_share(score, mask[..., start : start + size])
+            logits[..., start : start + size] = out[..., at, None] + score - total
+            at += 1 + rows
+
     def best(self, logits: np.ndarray, mask: np.ndarray) -> int:
-        """The greedy choice among the legal ids (`mask` bool): with an amount head, the most
-        likely move kind first (a segment's total against each other legal id), then its most
-        likely amount; without one, the id of the highest logit."""
+        """The greedy choice among the legal ids (`mask` bool): with an amount or split head,
+        the most likely move kind first (a segment's total against each other legal id), then
+        its most likely amount or split; without one, the id of the highest logit."""
         legal = np.flatnonzero(mask)
-        if not self.amounts:
+        if not self.groups:
             return int(legal[np.argmax(logits[legal])])
         best_id, best = -1, -np.inf
         inside = np.zeros(len(mask), dtype=bool)
-        for start, size in self.amounts:
+        for start, size in self.groups:
             inside[start : start + size] = True
             ids = legal[(legal >= start) & (legal < start + size)]
             if len(ids):

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core import Game, Move, MoveKind, State
-from .actions import CACHE_MOST, ActionSpace, Segment
+from .actions import CACHE_MOST, ActionSpace, Segment, Splits
 
 if TYPE_CHECKING:
     from .tracker import Tracker
@@ -42,6 +42,8 @@ class Encoding:
     # the segments whose ids are amounts in ascending order (bids, prices): a learned policy
     # may give them logits by shape (`auctionhouse.bots.policy_net`)
     amount_kinds: tuple[str, ...] = ()
+    # the `Splits` segments whose splits a learned policy may score by their parts' amounts
+    split_kinds: tuple[str, ...] = ()
 
     def __init__(self, game: Game, players: int, options: dict[str, Any] | None = None) -> None:
         self.game = game
@@ -113,6 +115,14 @@ class Encoding:
         """(first id, size) of each amount segment."""
         return tuple(
             (seg.start, seg.size) for seg in self.actions.segments if seg.kind in self.amount_kinds
+        )
+
+    def split_segments(self) -> tuple[tuple[int, int, int], ...]:
+        """(first id, parts, cap) of each split segment."""
+        return tuple(
+            (seg.start, seg.parts, seg.cap)
+            for seg in self.actions.segments
+            if isinstance(seg, Splits) and seg.kind in self.split_kinds
         )
 
     def legal_actions(self, state: State, seat: int) -> list[int]:

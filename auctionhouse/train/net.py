@@ -1,6 +1,7 @@
 """The network trained here: fully connected layers with ReLU, a policy head (one logit per
 action id, illegal ids masked), optionally an amount head for the amount segments (the bell of
-`auctionhouse.bots.policy_net`), and a value head. `arrays` gives the numpy arrays the play-time
+`auctionhouse.bots.policy_net`) and a split head for the split segments (per-part and per-total
+tables, the same module), and a value head. `arrays` gives the numpy arrays the play-time
 network reads, under the same names."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from ..bots.policy_net import bell_scale
+from ..bots.policy_net import bell_scale, split_table
 from ..core import AuctionhouseError
 
 MASKED = -1e9  # the logit of an illegal action id
@@ -24,10 +25,17 @@ class PolicyValueNet(nn.Module):
         num_actions: int,
         hidden: tuple[int, ...] = (256, 256),
         amounts: tuple[tuple[int, int], ...] = (),
+        splits: tuple[tuple[int, int, int], ...] = (),
     ):
         super().__init__()
         self.sizes = (obs_size, num_actions, tuple(hidden))
         self.amounts = tuple((int(a), int(b)) for a, b in amounts)
+        self.splits = tuple((int(a), int(b), int(c)) for a, b, c in splits)
+        tables = [torch.from_numpy(split_table(parts, cap)) for _, parts, cap in self.splits]
+        # the segments whose ids share one kind's probability (the entropy bonus's kinds)
+        self.groups = self.amounts + tuple(
+            (start, t.shape[1]) for (start, _, _), t in zip(self.splits, tables, strict=True)
+        )
         layers, width = [], obs_size
         for h in hidden:
             layers.append(nn.Linear(width, h))
@@ -43,6 +51,13 @@ class PolicyValueNet(nn.Module):
             self.amount = nn.Linear(width, 3 * len(self.amounts))
             nn.init.orthogonal_(self.amount.weight, gain=0.01)
             nn.init.zeros_(self.amount.bias)
+        if self.splits:
+            # per split segment: the kind's logit, then a number per part and amount and per total
+            self.split = nn.Linear(width, sum(1 + t.shape[0] for t in tables))
+            nn.init.orthogonal_(self.split.weight, gain=0.01)
+            nn.init.zeros_(self.split.bias)
+            for i, t in enumerate(tables):  # not weights: made again from the meta
+                self.register_buffer(f"split_table{i}", t, persistent=False)
 
     def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """Masked logits (illegal ids at MASKED) and values."""
@@ -52,6 +67,8 @@ class PolicyValueNet(nn.Module):
         logits = self.pi(h)
         if self.amounts:
             logits = self._amount_logits(h, mask, logits)
+        if self.splits:
+            logits = self._split_logits(h, mask, logits)
         return logits.masked_fill(~mask, MASKED), self.v(h).squeeze(-1)
 
     def _amount_logits(self, h, mask, logits):
@@ -73,18 +90,40 @@ class PolicyValueNet(nn.Module):
         pieces.append(logits[..., at:])
         return torch.cat(pieces, -1)
 
+    def _split_logits(self, h, mask, logits):
+        """`policy_net.PolicyNet._split_logits` in torch: a split's score is its plain logit
+        plus its parts' and total's table entries; its logit, the kind's logit plus the log
+        share of exp(score) among the legal splits."""
+        out = self.split(h)
+        pieces, at, col = [], 0, 0
+        for i, (start, _, _) in enumerate(self.splits):
+            table = getattr(self, f"split_table{i}")
+            rows, size = table.shape
+            score = logits[..., start : start + size] + out[..., col + 1 : col + 1 + rows] @ table
+            legal = mask[..., start : start + size]
+            total = torch.logsumexp(score.masked_fill(~legal, float("-inf")), -1, keepdim=True)
+            total = torch.where(torch.isfinite(total), total, torch.zeros_like(total))
+            pieces += [logits[..., at:start], out[..., col, None] + score - total]
+            at, col = start + size, col + 1 + rows
+        pieces.append(logits[..., at:])
+        return torch.cat(pieces, -1)
+
     def load_arrays(self, net, meta: dict) -> None:
         """Take the weights of a play-time network (`policy_net.PolicyNet`) of the same shape;
         `meta` is this run's, to say what differs."""
         theirs = (net.meta.get("game"), net.meta.get("players"), net.obs_size, net.num_actions)
         ours = (meta["game"], meta["players"], meta["obs_size"], meta["num_actions"])
         hidden = tuple(w.shape[1] for w, _ in net.trunk)
-        if theirs != ours or hidden != self.sizes[2] or tuple(net.amounts) != self.amounts:
-            heads = " and an amount head" if net.amounts else ""
+        if (
+            theirs != ours
+            or hidden != self.sizes[2]
+            or tuple(net.amounts) != self.amounts
+            or tuple(net.splits) != self.splits
+        ):
             raise AuctionhouseError(
                 f"the policy file is of {theirs[0]} at {theirs[1]} players with layers {hidden}"
-                f"{heads}, not of {ours[0]} at {ours[1]} with {self.sizes[2]}"
-                + (" and an amount head" if self.amounts else "")
+                f"{heads_words(net.amounts, net.splits)}, not of {ours[0]} at {ours[1]} with "
+                f"{self.sizes[2]}{heads_words(self.amounts, self.splits)}"
             )
         # the file's names are ours with the trunk's index joined on ("trunk0" for "trunk.0")
         self.load_state_dict(
@@ -100,8 +139,20 @@ class PolicyValueNet(nn.Module):
         for k, layer in enumerate(self.trunk):
             out[f"trunk{k}.weight"] = layer.weight.detach().cpu().numpy()
             out[f"trunk{k}.bias"] = layer.bias.detach().cpu().numpy()
-        for name in ("pi", "v", "amount") if self.amounts else ("pi", "v"):
+        names = (
+            "pi",
+            "v",
+            *(["amount"] if self.amounts else []),
+            *(["split"] if self.splits else []),
+        )
+        for name in names:
             layer = getattr(self, name)
             out[f"{name}.weight"] = layer.weight.detach().cpu().numpy()
             out[f"{name}.bias"] = layer.bias.detach().cpu().numpy()
         return out
+
+
+def heads_words(amounts, splits) -> str:
+    """' and an amount head', ' and a split head', both or nothing."""
+    heads = [w for w, has in (("an amount head", amounts), ("a split head", splits)) if has]
+    return "".join(f" and {w}" for w in heads)

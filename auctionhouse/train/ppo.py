@@ -56,7 +56,7 @@ def ppo_update(
                 ratio * a, torch.clamp(ratio, 1 - s.clip, 1 + s.clip) * a
             ).mean()
             value_loss = 0.5 * ((v - ret) ** 2).mean()
-            entropy = policy_entropy(logp_all, mask, net.amounts, s.amount_entropy).mean()
+            entropy = policy_entropy(logp_all, mask, net.groups, s.amount_entropy).mean()
             loss = policy_loss + s.value_coef * value_loss - s.entropy_coef * entropy
             opt.zero_grad()
             loss.backward()
@@ -72,9 +72,9 @@ def ppo_update(
 
 
 def policy_entropy(logp_all, mask, amounts, amount_weight: float):
-    """Each decision's entropy over its legal ids; with amount segments, the entropy of the
-    move kind (an amount segment counts as one kind) plus `amount_weight` times the expected
-    entropy of the amount given its kind."""
+    """Each decision's entropy over its legal ids; with amount (or split) segments, the entropy
+    of the move kind (a segment counts as one kind) plus `amount_weight` times the expected
+    entropy of the amount (split) given its kind."""
     plogp = (logp_all.exp() * logp_all.masked_fill(~mask, 0.0)).sum(-1)
     if not amounts:
         return -plogp

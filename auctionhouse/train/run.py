@@ -66,6 +66,7 @@ class TrainConfig:
     checkpoint_every: int = 10
     threads: int = 1
     amount_head: bool = True  # amount segments' logits by a bell (policy_net); False: one by one
+    split_head: bool = True  # split segments' logits by per-part tables (policy_net); False: not
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -76,6 +77,7 @@ class TrainConfig:
         data["ppo"] = PPOSettings(**data.get("ppo", {}))
         data["hidden"] = tuple(data.get("hidden", (256, 256)))
         data.setdefault("amount_head", False)  # runs from before the amount head had none
+        data.setdefault("split_head", False)  # nor the split head
         data.setdefault("outnumbered", 0.0)  # nor tables of one bot against the learner
         return cls(**data)
 
@@ -95,7 +97,8 @@ class Trainer:
         self.device = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
         torch.manual_seed(c.seed)
         amounts = self.enc.amount_segments() if c.amount_head else ()
-        self.net = PolicyValueNet(self.enc.size, self.enc.num_actions, c.hidden, amounts)
+        splits = self.enc.split_segments() if c.split_head else ()
+        self.net = PolicyValueNet(self.enc.size, self.enc.num_actions, c.hidden, amounts, splits)
         self.opt = torch.optim.Adam(self.net.parameters(), lr=c.ppo.lr)
         self.league = League(
             c.self_play, c.same_table, dict(c.league_weights), outnumbered=c.outnumbered
@@ -158,6 +161,7 @@ class Trainer:
             "num_actions": self.enc.num_actions,
             "hidden": list(c.hidden),
             "amounts": [list(a) for a in self.net.amounts],
+            "splits": [list(s) for s in self.net.splits],
             "updates": self.update,
             "games": sum(r["games"] for r in self.curve),
             "seconds": round(self.seconds),

@@ -11,9 +11,9 @@ import pytest
 import torch
 
 from auctionhouse.bots.learned import LearnedBot
-from auctionhouse.bots.policy_net import PolicyNet, read_policy
+from auctionhouse.bots.policy_net import PolicyNet, read_policy, split_table, to_npz
 from auctionhouse.bots.random_bot import RandomBot
-from auctionhouse.core import IllegalMove
+from auctionhouse.core import AuctionhouseError, IllegalMove
 from auctionhouse.core.players import Observation
 from auctionhouse.games import get_game
 from auctionhouse.train.ppo import policy_entropy
@@ -45,7 +45,7 @@ def test_a_few_updates_write_the_run(tmp_path, game):
     after = dict(t.net.named_parameters())
     # the trunk, the value head and whichever policy head decides the game's ids all learn (an
     # amount head may leave the plain head's rows of amounts unused: Q.E. has only amounts)
-    heads = ["amount"] if t.net.amounts else ["pi"]
+    heads = (["amount"] if t.net.amounts else ["pi"]) + (["split"] if t.net.splits else [])
     for name, old in before.items():
         if name.split(".")[0] in ("trunk", "v", *heads):
             assert not np.array_equal(old, after[name].detach().numpy()), name
@@ -137,6 +137,91 @@ def test_numpy_network_equals_torch_network(tmp_path, game):
                 assert np.isclose(
                     np.logaddexp.reduce(logits[start : start + size][legal]), k, atol=1e-5
                 )
+
+
+def test_split_table_follows_the_action_space():
+    from auctionhouse.envs.actions import Splits
+
+    seg = Splits("bid", 3, 6)
+    table = split_table(3, 6)
+    assert table.shape == (4 * 7, seg.size)
+    for o, t in enumerate(seg.splits):
+        rows = [j * 7 + a for j, a in enumerate(t)] + [3 * 7 + sum(t)]
+        assert np.flatnonzero(table[:, o]).tolist() == sorted(rows)
+
+
+def test_numpy_split_head_equals_torch_split_head(tmp_path):
+    t = Trainer(tiny("art-dice", hidden=(32, 16)), tmp_path, "cpu")
+    t.run(updates=1)
+    net = read_policy(tmp_path / "policy.npz")
+    assert net.splits == list(t.enc.split_segments()) == [(46, 3, 6)] and not net.amounts
+    found = positions("art-dice", 3, 60, {"bid"})
+    xs, masks = [], []
+    for state, p in found:
+        x = np.frombuffer(t.enc.observation(state, p), dtype=np.float32)
+        mask = np.frombuffer(t.enc.mask(state, p), dtype=np.uint8).astype(bool)
+        logits, value = net.forward(x, mask)
+        with torch.no_grad():
+            tl, tv = t.net(torch.from_numpy(x)[None], torch.from_numpy(mask)[None])
+        assert np.allclose(logits[mask], tl[0].numpy()[mask], atol=1e-4)
+        assert np.isclose(value, float(tv[0]), atol=1e-5)
+        # the legal splits share the kind's probability: their logits' log-sum is its logit
+        out = x.copy()
+        for w, b in net.trunk:
+            out = np.maximum(out @ w + b, 0)
+        kind = (out @ net.split_w + net.split_b)[0]
+        legal = mask[46:130]
+        assert np.isclose(np.logaddexp.reduce(logits[46:130][legal]), kind, atol=1e-5)
+        # the greedy choice is legal, and a bid of the likeliest split when bids are likelier
+        best = net.best(logits, mask)
+        assert mask[best]
+        others = np.flatnonzero(mask & ~np.isin(np.arange(len(mask)), range(46, 130)))
+        if len(others) == 0 or kind > logits[others].max():
+            assert best == 46 + int(np.argmax(np.where(legal, logits[46:130], -np.inf)))
+        xs.append(x)
+        masks.append(mask)
+    # a batch gives each row's logits, and the gradients stay finite with rows without a bid
+    batch, _ = net.forward(np.stack(xs), np.stack(masks))
+    for row, (x, mask) in enumerate(zip(xs, masks, strict=True)):
+        assert np.allclose(batch[row][mask], net.forward(x, mask)[0][mask], atol=1e-5)
+    state = get_game("art-dice").new_state(3, seed=2)
+    no_bid = np.frombuffer(t.enc.mask(state, state.next_actor()), dtype=np.uint8).astype(bool)
+    assert not no_bid[46:130].any()
+    x = torch.from_numpy(np.stack([*xs[:3], xs[0]]))
+    m = torch.from_numpy(np.stack([*masks[:3], no_bid]))
+    logits, v = t.net(x, m)
+    (torch.log_softmax(logits, -1).masked_fill(~m, 0.0).sum() + v.sum()).backward()
+    assert all(torch.isfinite(q.grad).all() for q in t.net.parameters() if q.grad is not None)
+
+
+def test_a_split_head_round_trips_a_file_and_an_old_file_has_none(tmp_path):
+    t = Trainer(tiny("art-dice"), tmp_path / "new", "cpu")
+    t.run(updates=1)
+    net = read_policy(tmp_path / "new" / "policy.npz")
+    assert set(net.arrays()) >= {"split.weight", "split.bias"}
+    again = tmp_path / "again.npz"
+    to_npz(again, net.arrays(), net.meta)
+    back = read_policy(again)
+    state, p = positions("art-dice", 3, 1, {"bid"})[0]
+    x = np.frombuffer(t.enc.observation(state, p), dtype=np.float32)
+    mask = np.frombuffer(t.enc.mask(state, p), dtype=np.uint8).astype(bool)
+    assert np.array_equal(net.forward(x, mask)[0], back.forward(x, mask)[0])
+    # a run from the file carries the head (and a file without one does not fit it)
+    carried = Trainer(tiny("art-dice", init=str(again)), tmp_path / "carried", "cpu")
+    with torch.no_grad():
+        ours, _ = carried.net(torch.from_numpy(x)[None], torch.from_numpy(mask)[None])
+    assert np.allclose(ours[0].numpy()[mask], net.forward(x, mask)[0][mask], atol=1e-5)
+    old = Trainer(tiny("art-dice", split_head=False), tmp_path / "old", "cpu")
+    old.run(updates=1)
+    plain = read_policy(tmp_path / "old" / "policy.npz")
+    assert plain.splits == [] and plain.groups == [] and "split.weight" not in plain.arrays()
+    assert np.array_equal(plain.forward(x, mask)[0], plain.forward(x)[0])  # the plain head's
+    with pytest.raises(AuctionhouseError, match="a split head"):
+        t.net.load_arrays(plain, t.meta())
+    # a run's config from before the split head trains without one
+    data = tiny("art-dice").to_json()
+    del data["split_head"]
+    assert TrainConfig.from_json(data).split_head is False
 
 
 def test_greedy_choice_takes_the_likeliest_kind_then_its_likeliest_amount():

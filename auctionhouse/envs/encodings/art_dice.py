@@ -85,6 +85,7 @@ def _collection(cards: tuple) -> tuple[array, int]:
 
 class ArtDiceEncoding(Encoding):
     game_name = "art-dice"
+    split_kinds = ("bid",)
     actions_text = (
         "`sell` takes a card id (0..44: one id per card, although two works of one artist are "
         "alike to every rule), `draw` and `pass` no argument. `bid` is a split of amounts over "
