@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
+from operator import itemgetter
 from struct import Struct
 from typing import Any, Final
 
@@ -30,6 +31,7 @@ from ...games.modern_art.state import (
     OVER,
     PLAY,
     ROUNDS,
+    TILES,
     ModernArtState,
 )
 from ..encodings import modern_art as encoding
@@ -72,6 +74,8 @@ NO_TILES: Final = [[0.0] * (NUM_ARTISTS * (ROUNDS - k)) for k in range(ROUNDS + 
 DEAL_MOST: Final = 64  # more cards of one type than any hand holds
 PAINTINGS: Final = [k * PER_PAINTING for k in range(DEAL_MOST)]  # by paintings of one artist
 MONEY_TOP: Final = 2048  # money below this is looked up
+VALUES: Final = [v * PER_VALUE for v in range(ROUNDS * TILES[0] + 1)]  # by an artist's value
+TILES_OF: Final = [x * PER_TILE for x in range(TILES[0] + 1)]  # by a tile of the board
 
 
 def money(x: int) -> float:
@@ -125,8 +129,9 @@ class Layout:
         self.no_public = array("f", bytes(4 * self.public_size))
         self.no_own = array("f", bytes(4 * self.own_size))
         self.all_shown_list = [1.0] * n
-        # the cash and its flags when only the own is shown (the own cash at 0, to write)
-        self.own_cash_only = [0.0] * n + [1.0] + [0.0] * (n - 1)
+        # the cash and its flags when only the own is shown, after the own cash
+        self.own_cash_only = [0.0] * (n - 1) + [1.0] + [0.0] * (n - 1)
+        self.hand_size = [k * self.per_hand for k in range(DEAL_MOST)]
         self.pack_public: Callable[..., None] = Struct(f"{self.public_size}f").pack_into
         self.pack_own: Callable[..., None] = Struct(f"{self.own_size}f").pack_into
         # the hot blocks, per seat, by what they show: five indexes into nested lists (see
@@ -284,7 +289,8 @@ class ModernArtTracker(Tracker[ModernArtState]):
         self.public[lay.lot : lay.lot_end] = NO_LOT
 
     def _whole(self) -> None:
-        """Every piece, from the state: each packed from a list of floats in one call."""
+        """Every piece, from the state: each packed from floats in one call (the floats looked
+        up by `itemgetter`: per item, a fraction of a comprehension's or map's cost)."""
         s = self.state
         lay = self.layout
         n = self.players
@@ -293,9 +299,9 @@ class ModernArtTracker(Tracker[ModernArtState]):
         if lay.mystery >= 0:
             t.append(len(s.mystery) * lay.per_hand)
         t.append((len(s.deck) - s.deck_pos) * lay.per_deck)
-        t += [v * PER_VALUE for v in s.values]
+        t += itemgetter(*s.values)(VALUES)
         for row in s.board:
-            t += [x * PER_TILE for x in row]
+            t += itemgetter(*row)(TILES_OF)
         t += NO_TILES[len(s.board)]  # the rounds not finished
         for k in s.played:
             t += PLAYED_LISTS[k]
@@ -305,9 +311,9 @@ class ModernArtTracker(Tracker[ModernArtState]):
         lay.pack_public(self.public, 0, *t)
         # every seat's hand size, cash and paintings in seat order, twice: seat q's rotation
         # is a slice
-        sizes = [len(h) * lay.per_hand for h in s.hands] * 2
-        cash = [money(x) for x in s.cash] * 2
-        paintings = list(map(PAINTINGS.__getitem__, s.owned)) * 2
+        sizes = itemgetter(*map(len, s.hands))(lay.hand_size) * 2
+        cash = [MONEY[x] if x < MONEY_TOP else MONEY_CLIP for x in s.cash] * 2
+        paintings = itemgetter(*s.owned)(PAINTINGS) * 2
         public = lay.all_cash or s.phase == OVER
         w = NUM_ARTISTS
         in_hand: list[float] = lay.in_hand
@@ -315,16 +321,15 @@ class ModernArtTracker(Tracker[ModernArtState]):
             counts = [0] * NUM_TYPES
             for c in s.hands[q]:
                 counts[c] += 1
-            f = list(map(in_hand.__getitem__, counts))
+            hand = itemgetter(*counts)(in_hand)
             if public:
-                f += cash[q : q + n]
-                f += lay.all_shown_list
+                shown = cash[q : q + n]
+                shown += lay.all_shown_list
             else:
-                f += lay.own_cash_only
-                f[NUM_TYPES] = cash[q]
-            f += sizes[q : q + n]
-            f += paintings[q * w : (q + n) * w]
-            lay.pack_own(self.own[q], 0, *f)
+                shown = [cash[q], *lay.own_cash_only]
+            lay.pack_own(
+                self.own[q], 0, *hand, *shown, *sizes[q : q + n], *paintings[q * w : (q + n) * w]
+            )
         sealed = 0
         bids = s.sealed
         if s.phase == HIDDEN_BIDS and bids is not None:
