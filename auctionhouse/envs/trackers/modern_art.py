@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
+from operator import itemgetter
 from struct import Struct
 from typing import Any, Final
 
@@ -25,10 +26,12 @@ from ...games.modern_art.state import (
     FLIP,
     HIDDEN_BIDS,
     OFFER,
+    ONCE_BIDS,
     OPEN_BIDS,
     OVER,
     PLAY,
     ROUNDS,
+    TILES,
     ModernArtState,
 )
 from ..encodings import modern_art as encoding
@@ -45,9 +48,22 @@ MONEY_CLIP: Final[float] = encoding.MONEY_CLIP
 MOST_PLAYED: Final[int] = encoding.MOST_PLAYED
 
 NO_BIDS: Final = (PLAY, OVER, FLIP, OFFER)  # phases without bids to show
+# the money each phase shows: none, the high bid (once one is made; the state's bidder is -1
+# in every other phase), the seat's own sealed bid, the fixed price
+HIGH_BID: Final = 1
+MY_BID: Final = 2
+PRICE: Final = 3
+SHOWN_IN: Final = {
+    OPEN_BIDS: HIGH_BID,
+    ONCE_BIDS: HIGH_BID,
+    HIDDEN_BIDS: MY_BID,
+    FIXED_OFFER: PRICE,
+}
+MONEY_SHOWN: Final = [SHOWN_IN.get(phase, 0) for phase in range(OVER + 1)]  # by phase
 # the events that change nothing kept (bids, passes, prices: the hot block and the money)
 QUIET: Final = frozenset(("bid", "pass", "price", "buy", "decline", "skip"))
 CACHE_MOST: Final = 1 << 14
+HOT_PHASES: Final = OVER + 2  # the phases, and an open auction where some passed (see below)
 # an artist's cards played this round, 0..4: one-hot 1..4 (all 0 for none)
 PLAYED: Final = [one_hots(MOST_PLAYED)[MOST_PLAYED], *one_hots(MOST_PLAYED)[:MOST_PLAYED]]
 # the lot's artist (one-hot) and the symbols of its cards, by its cards
@@ -58,6 +74,8 @@ NO_TILES: Final = [[0.0] * (NUM_ARTISTS * (ROUNDS - k)) for k in range(ROUNDS + 
 DEAL_MOST: Final = 64  # more cards of one type than any hand holds
 PAINTINGS: Final = [k * PER_PAINTING for k in range(DEAL_MOST)]  # by paintings of one artist
 MONEY_TOP: Final = 2048  # money below this is looked up
+VALUES: Final = [v * PER_VALUE for v in range(ROUNDS * TILES[0] + 1)]  # by an artist's value
+TILES_OF: Final = [x * PER_TILE for x in range(TILES[0] + 1)]  # by a tile of the board
 
 
 def money(x: int) -> float:
@@ -111,19 +129,19 @@ class Layout:
         self.no_public = array("f", bytes(4 * self.public_size))
         self.no_own = array("f", bytes(4 * self.own_size))
         self.all_shown_list = [1.0] * n
-        # the cash and its flags when only the own is shown (the own cash at 0, to write)
-        self.own_cash_only = [0.0] * n + [1.0] + [0.0] * (n - 1)
+        # the cash and its flags when only the own is shown, after the own cash
+        self.own_cash_only = [0.0] * (n - 1) + [1.0] + [0.0] * (n - 1)
+        self.hand_size = [k * self.per_hand for k in range(DEAL_MOST)]
         self.pack_public: Callable[..., None] = Struct(f"{self.public_size}f").pack_into
         self.pack_own: Callable[..., None] = Struct(f"{self.own_size}f").pack_into
-        # the hot blocks, per seat, by what they show (see `ModernArtTracker.observation`)
-        self.hots: list[dict[tuple, array]] = [{} for _ in range(n)]
+        # the hot blocks, per seat, by what they show: five indexes into nested lists (see
+        # `ModernArtTracker.observation`), each list 2**n long (a seat's -1 is the last item)
+        self.hots: list[list[Any]] = [[None] * HOT_PHASES for _ in range(n)]
 
-    def hot_block(self, s: ModernArtState, seat: int, key: tuple) -> array:
+    def hot_block(self, s: ModernArtState, seat: int, key: tuple[int, ...]) -> array:
         """The hot block seen from `seat`: the phase, who acts, the auctioneer (with a lot),
-        the high bidder, who passed, who has sealed a bid (`key` is what it shows)."""
-        cache = self.hots[seat]
-        if len(cache) >= CACHE_MOST:
-            cache.clear()
+        the high bidder, who passed, who has sealed a bid (`key`: the indexes of what it
+        shows)."""
         at = self.at
         rel = self.rel[seat]
         n = self.players
@@ -156,7 +174,13 @@ class Layout:
             block[at["auctioneer"] + rel[s.auctioneer]] = 1.0
         if phase not in NO_BIDS and s.bidder >= 0:
             block[at["high_bidder"] + rel[s.bidder]] = 1.0
-        cache[key] = block
+        level = self.hots[seat]
+        for i in key[:-1]:
+            below = level[i]
+            if below is None:
+                below = level[i] = [None] * (1 << n)
+            level = below
+        level[key[-1]] = block
         return block
 
 
@@ -169,7 +193,7 @@ class ModernArtTracker(Tracker[ModernArtState]):
         if layout is None:
             layout = enc.tracker_layout = Layout(enc)
         self.layout: Layout = layout
-        self.hots: list[dict[tuple, array]] = layout.hots
+        self.hots: list[list[Any]] = layout.hots
         n = self.players
         self.public = array("f", bytes(4 * layout.public_size))
         self.own = [array("f", bytes(4 * layout.own_size)) for _ in range(n)]
@@ -187,7 +211,8 @@ class ModernArtTracker(Tracker[ModernArtState]):
 
     def catch_up(self, log: list) -> None:
         m = self.marked
-        self.marked = len(log)
+        k = len(log)
+        self.marked = k
         if not m:  # a new game
             self._whole()
             return
@@ -201,18 +226,25 @@ class ModernArtTracker(Tracker[ModernArtState]):
                 self._play(e[1], e[2])
             elif kind == "won":
                 self._won(e[1], e[3][0] // 5, e[4])
-            elif kind == "reveal":
-                self.sealed = 0
-            elif kind == "unsold":
-                lay = self.layout
-                self.public[lay.lot : lay.lot_end] = NO_LOT
-            elif kind == "flip":
-                lay = self.layout
-                self.public[lay.mystery] = len(self.state.mystery) * lay.per_hand
-                self._played(e[2] // 5)
-            else:  # a round's start or its scoring: everything
-                self._whole()
+            elif not self._other(e):
                 return
+
+    def _other(self, e: tuple) -> bool:
+        """The rarer events: a reveal, a lot unsold, a flip; a round's start or its scoring
+        rebuilds everything (False: the events left are taken in)."""
+        kind: str = e[0]
+        lay = self.layout
+        if kind == "reveal":
+            self.sealed = 0
+        elif kind == "unsold":
+            self.public[lay.lot : lay.lot_end] = NO_LOT
+        elif kind == "flip":
+            self.public[lay.mystery] = len(self.state.mystery) * lay.per_hand
+            self._played(e[2] // 5)
+        else:
+            self._whole()
+            return False
+        return True
 
     def _play(self, p: int, c: int) -> None:
         """Seat p played or added card c: its hand, its hand size seen from every seat, the
@@ -257,7 +289,8 @@ class ModernArtTracker(Tracker[ModernArtState]):
         self.public[lay.lot : lay.lot_end] = NO_LOT
 
     def _whole(self) -> None:
-        """Every piece, from the state: each packed from a list of floats in one call."""
+        """Every piece, from the state: each packed from floats in one call (the floats looked
+        up by `itemgetter`: per item, a fraction of a comprehension's or map's cost)."""
         s = self.state
         lay = self.layout
         n = self.players
@@ -266,9 +299,9 @@ class ModernArtTracker(Tracker[ModernArtState]):
         if lay.mystery >= 0:
             t.append(len(s.mystery) * lay.per_hand)
         t.append((len(s.deck) - s.deck_pos) * lay.per_deck)
-        t += [v * PER_VALUE for v in s.values]
+        t += itemgetter(*s.values)(VALUES)
         for row in s.board:
-            t += [x * PER_TILE for x in row]
+            t += itemgetter(*row)(TILES_OF)
         t += NO_TILES[len(s.board)]  # the rounds not finished
         for k in s.played:
             t += PLAYED_LISTS[k]
@@ -278,9 +311,9 @@ class ModernArtTracker(Tracker[ModernArtState]):
         lay.pack_public(self.public, 0, *t)
         # every seat's hand size, cash and paintings in seat order, twice: seat q's rotation
         # is a slice
-        sizes = [len(h) * lay.per_hand for h in s.hands] * 2
-        cash = [money(x) for x in s.cash] * 2
-        paintings = list(map(PAINTINGS.__getitem__, s.owned)) * 2
+        sizes = itemgetter(*map(len, s.hands))(lay.hand_size) * 2
+        cash = [MONEY[x] if x < MONEY_TOP else MONEY_CLIP for x in s.cash] * 2
+        paintings = itemgetter(*s.owned)(PAINTINGS) * 2
         public = lay.all_cash or s.phase == OVER
         w = NUM_ARTISTS
         in_hand: list[float] = lay.in_hand
@@ -288,16 +321,15 @@ class ModernArtTracker(Tracker[ModernArtState]):
             counts = [0] * NUM_TYPES
             for c in s.hands[q]:
                 counts[c] += 1
-            f = list(map(in_hand.__getitem__, counts))
+            hand = itemgetter(*counts)(in_hand)
             if public:
-                f += cash[q : q + n]
-                f += lay.all_shown_list
+                shown = cash[q : q + n]
+                shown += lay.all_shown_list
             else:
-                f += lay.own_cash_only
-                f[NUM_TYPES] = cash[q]
-            f += sizes[q : q + n]
-            f += paintings[q * w : (q + n) * w]
-            lay.pack_own(self.own[q], 0, *f)
+                shown = [cash[q], *lay.own_cash_only]
+            lay.pack_own(
+                self.own[q], 0, *hand, *shown, *sizes[q : q + n], *paintings[q * w : (q + n) * w]
+            )
         sealed = 0
         bids = s.sealed
         if s.phase == HIDDEN_BIDS and bids is not None:
@@ -310,39 +342,77 @@ class ModernArtTracker(Tracker[ModernArtState]):
         s = self.state
         log = s.events
         m = self.marked
-        if len(log) > m:
-            if m and len(log) == m + 1 and log[m][0] in QUIET:
-                self.marked = m + 1  # one bid, pass or price: nothing kept changed
+        k = len(log)
+        # the common steps are taken in here, without a call (a call costs as much as a dozen
+        # item sets): one event, or a bid, pass or price and the win it ended in
+        if k == m + 1 and m or k == m + 2 and m and log[m][0] in QUIET:
+            self.marked = k
+            e = log[k - 1]
+            kind: str = e[0]
+            if kind in QUIET:
+                pass
+            elif kind == "play" or kind == "add":  # as `_play`
+                p: int = e[1]
+                c: int = e[2]
+                lay = self.layout
+                hand = s.hands[p]
+                self.own[p][c] = lay.in_hand[hand.count(c)]
+                x = len(hand) * lay.per_hand
+                for view, at in self.sizes_at[p]:
+                    view[at] = x
+                t = self.public
+                at = lay.played + c // 5 * MOST_PLAYED
+                t[at : at + MOST_PLAYED] = PLAYED[s.played[c // 5]]
+                lot = tuple(s.lot)
+                block = LOT_BLOCKS.get(lot)
+                t[lay.lot : lay.lot_end] = _lot(lot) if block is None else block
+            elif kind == "won":
+                self._won(e[1], e[3][0] // 5, e[4])
+            elif kind == "sealed":
+                self.sealed |= 1 << e[1]
             else:
-                self.catch_up(log)
+                self._other(e)
+        elif k > m:
+            self.catch_up(log)
         phase = s.phase
         passed = s.passed
-        if phase == OPEN_BIDS and passed:  # who passed may bid again if it can outbid
-            x = s.high
-            cash = s.cash
-            gone = 0
-            for p in SEATS_IN[passed]:
-                if cash[p] <= x:
-                    gone |= 1 << p
-            key: tuple = (phase, s.bidder, passed, s.auctioneer, gone, 0)
-        else:  # (in an open auction nobody passed since the last bid)
-            key = (phase, s.cursor, s.bidder, s.auctioneer, self.sealed)
-        hot = self.hots[seat].get(key)
+        hots = self.hots[seat]
+        # the hot block by what it shows; a level of the nested lists not made yet is None
+        try:
+            if phase == OPEN_BIDS and passed:  # who passed may bid again if it can outbid
+                x = s.high
+                cash = s.cash
+                gone = 0
+                for p in SEATS_IN[passed]:
+                    if cash[p] <= x:
+                        gone |= 1 << p
+                hot = hots[OVER + 1][s.bidder][s.auctioneer][passed][gone]
+            else:  # (in an open auction nobody passed since the last bid)
+                hot = hots[phase][s.cursor][s.bidder][s.auctioneer][self.sealed]
+        except TypeError:
+            hot = None
         if hot is None:
+            if phase == OPEN_BIDS and passed:
+                key = (OVER + 1, s.bidder, s.auctioneer, passed, gone)
+            else:
+                key = (phase, s.cursor, s.bidder, s.auctioneer, self.sealed)
             hot = self.layout.hot_block(s, seat, key)
-        o = hot + self.own[seat] + self.public
-        if phase in NO_BIDS:
+        o = hot + self.own[seat]
+        o += self.public
+        shown = MONEY_SHOWN[phase]
+        if not shown:
             return o
-        if s.bidder >= 0:
-            x = s.high
-            o[self.layout.high] = MONEY[x] if x < MONEY_TOP else MONEY_CLIP
-        if phase == HIDDEN_BIDS:
+        if shown == HIGH_BID:
+            if s.bidder >= 0:
+                x = s.high
+                o[self.layout.high] = MONEY[x] if x < MONEY_TOP else MONEY_CLIP
+        elif shown == MY_BID:
             sealed = s.sealed
             assert sealed is not None  # a sealed auction always has its bids list
             x = sealed[seat]
             if x >= 0:
                 o[self.layout.my_bid] = MONEY[x] if x < MONEY_TOP else MONEY_CLIP
-        elif phase == FIXED_OFFER:
+        else:
             x = s.price
             o[self.layout.price] = MONEY[x] if x < MONEY_TOP else MONEY_CLIP
         return o
