@@ -357,9 +357,9 @@ class ModernArtTracker(Tracker[ModernArtState]):
                 lay = self.layout
                 hand = s.hands[p]
                 self.own[p][c] = lay.in_hand[hand.count(c)]
-                x = len(hand) * lay.per_hand
+                size = len(hand) * lay.per_hand
                 for view, at in self.sizes_at[p]:
-                    view[at] = x
+                    view[at] = size
                 t = self.public
                 at = lay.played + c // 5 * MOST_PLAYED
                 t[at : at + MOST_PLAYED] = PLAYED[s.played[c // 5]]
