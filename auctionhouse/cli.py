@@ -846,6 +846,14 @@ def train(
     warm_games: Annotated[
         int, typer.Option(min=1, max=100_000, help="Games the teacher plays for the warm start.")
     ] = 1500,
+    outnumbered: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 1, unit="(a share of the games)"),
+            help="Share of the games at tables where every seat is the learner's but one, "
+            "drawn from the league.",
+        ),
+    ] = 0.15,
     device: Annotated[
         str,
         typer.Option(
@@ -876,7 +884,7 @@ def train(
     g, opts = game_options(game, option, deck)
     run = open_run(
         g, players, opts, out, resume, seed, games_per_update, teacher, warm_games,
-        None if device == "auto" else device, init, workers,
+        None if device == "auto" else device, init, workers, outnumbered,
     )  # fmt: skip
     train_with_display(run, minutes, updates, console)
 

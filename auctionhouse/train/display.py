@@ -30,9 +30,10 @@ def open_run(
     device: str | None,
     init: Path | None = None,
     workers: int = 1,
+    outnumbered: float = 0.15,
 ) -> Trainer:
     """The trainer of a new run in `out`, or of the run in `resume` (which must be of this game
-    and player count)."""
+    and player count; it keeps its own settings)."""
     if resume is not None:
         t = Trainer.resume(resume, device, workers)
         c = t.config
@@ -55,7 +56,7 @@ def open_run(
     config = TrainConfig(
         game=game.name, players=players, options=options, seed=seed,
         games_per_update=games_per_update, teacher=teacher, warm_games=warm_games,
-        init=str(init) if init is not None else "",
+        init=str(init) if init is not None else "", outnumbered=outnumbered,
     )  # fmt: skip
     return Trainer(config, folder, device, workers)
 

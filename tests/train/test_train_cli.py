@@ -3,6 +3,8 @@ in one line with exit code 2."""
 
 from __future__ import annotations
 
+import json
+
 from typer.testing import CliRunner
 
 from auctionhouse.bots.policy_net import read_policy
@@ -15,8 +17,10 @@ SHORT = ["--games-per-update", "2", "--warm-games", "2"]
 
 def test_train_then_resume_then_play(tmp_path):
     out = tmp_path / "run"
-    done = runner.invoke(app, ["train", "qe", "--updates", "1", "--out", str(out), *SHORT])
+    args = ["train", "qe", "--updates", "1", "--out", str(out), "--outnumbered", "0.5", *SHORT]
+    done = runner.invoke(app, args)
     assert done.exit_code == 0, done.output
+    assert json.loads((out / "config.json").read_text())["outnumbered"] == 0.5
     assert "policy.npz" in done.output
     again = runner.invoke(app, ["train", "qe", "--updates", "2", "--resume", str(out)])
     assert again.exit_code == 0, again.output
@@ -39,6 +43,8 @@ def test_bad_runs_are_refused(tmp_path):
     refused(["train", "qe", "--minutes", "0"], "--minutes")
     refused(["train", "qe", "-p", "9", "--out", str(tmp_path / "c")], "players")
     refused(["train", "qe", "--device", "tpu"], "--device")
+    refused(["train", "qe", "--outnumbered", "1.5"], "--outnumbered")
+    refused(["train", "qe", "--outnumbered", "nan"], "--outnumbered")
     file = tmp_path / "file"
     file.write_text("x")
     refused(["train", "qe", "--out", str(file)], "is a file")
