@@ -63,7 +63,9 @@ MONEY_SHOWN: Final = [SHOWN_IN.get(phase, 0) for phase in range(OVER + 1)]  # by
 # the events that change nothing kept (bids, passes, prices: the hot block and the money)
 QUIET: Final = frozenset(("bid", "pass", "price", "buy", "decline", "skip"))
 CACHE_MOST: Final = 1 << 14
-HOT_PHASES: Final = OVER + 2  # the phases, and an open auction where some passed (see below)
+# the hot blocks' first index: the phase, or this for an open auction where some seat passed
+SOME_PASSED: Final = OVER + 1
+HOT_PHASES: Final = SOME_PASSED + 1
 # an artist's cards played this round, 0..4: one-hot 1..4 (all 0 for none)
 PLAYED: Final = [one_hots(MOST_PLAYED)[MOST_PLAYED], *one_hots(MOST_PLAYED)[:MOST_PLAYED]]
 # the lot's artist (one-hot) and the symbols of its cards, by its cards
@@ -211,8 +213,7 @@ class ModernArtTracker(Tracker[ModernArtState]):
 
     def catch_up(self, log: list) -> None:
         m = self.marked
-        k = len(log)
-        self.marked = k
+        self.marked = len(log)
         if not m:  # a new game
             self._whole()
             return
@@ -343,29 +344,16 @@ class ModernArtTracker(Tracker[ModernArtState]):
         log = s.events
         m = self.marked
         k = len(log)
-        # the common steps are taken in here, without a call (a call costs as much as a dozen
-        # item sets): one event, or a bid, pass or price and the win it ended in
+        # the common steps are taken in here, without calling `catch_up` (a call costs as much
+        # as a dozen item sets): one event, or a bid, pass or price and the win it ended in
         if k == m + 1 and m or k == m + 2 and m and log[m][0] in QUIET:
             self.marked = k
             e = log[k - 1]
             kind: str = e[0]
             if kind in QUIET:
                 pass
-            elif kind == "play" or kind == "add":  # as `_play`
-                p: int = e[1]
-                c: int = e[2]
-                lay = self.layout
-                hand = s.hands[p]
-                self.own[p][c] = lay.in_hand[hand.count(c)]
-                size = len(hand) * lay.per_hand
-                for view, at in self.sizes_at[p]:
-                    view[at] = size
-                t = self.public
-                at = lay.played + c // 5 * MOST_PLAYED
-                t[at : at + MOST_PLAYED] = PLAYED[s.played[c // 5]]
-                lot = tuple(s.lot)
-                block = LOT_BLOCKS.get(lot)
-                t[lay.lot : lay.lot_end] = _lot(lot) if block is None else block
+            elif kind == "play" or kind == "add":
+                self._play(e[1], e[2])
             elif kind == "won":
                 self._won(e[1], e[3][0] // 5, e[4])
             elif kind == "sealed":
@@ -386,14 +374,14 @@ class ModernArtTracker(Tracker[ModernArtState]):
                 for p in SEATS_IN[passed]:
                     if cash[p] <= x:
                         gone |= 1 << p
-                hot = hots[OVER + 1][s.bidder][s.auctioneer][passed][gone]
+                hot = hots[SOME_PASSED][s.bidder][s.auctioneer][passed][gone]
             else:  # (in an open auction nobody passed since the last bid)
                 hot = hots[phase][s.cursor][s.bidder][s.auctioneer][self.sealed]
         except TypeError:
             hot = None
         if hot is None:
             if phase == OPEN_BIDS and passed:
-                key = (OVER + 1, s.bidder, s.auctioneer, passed, gone)
+                key = (SOME_PASSED, s.bidder, s.auctioneer, passed, gone)
             else:
                 key = (phase, s.cursor, s.bidder, s.auctioneer, self.sealed)
             hot = self.layout.hot_block(s, seat, key)
