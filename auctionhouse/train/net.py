@@ -82,9 +82,7 @@ class PolicyValueNet(nn.Module):
             width = nn.functional.softplus(out[..., 3 * i + 2]) * w + floor
             offsets = torch.arange(size, dtype=h.dtype, device=h.device)
             shape = -0.5 * ((offsets - centre[..., None]) / width[..., None]) ** 2
-            legal = mask[..., start : start + size]
-            total = torch.logsumexp(shape.masked_fill(~legal, float("-inf")), -1, keepdim=True)
-            total = torch.where(torch.isfinite(total), total, torch.zeros_like(total))
+            total = log_share(shape, mask[..., start : start + size])
             pieces += [logits[..., at:start], out[..., 3 * i, None] + shape - total]
             at = start + size
         pieces.append(logits[..., at:])
@@ -100,9 +98,7 @@ class PolicyValueNet(nn.Module):
             table = getattr(self, f"split_table{i}")
             rows, size = table.shape
             score = logits[..., start : start + size] + out[..., col + 1 : col + 1 + rows] @ table
-            legal = mask[..., start : start + size]
-            total = torch.logsumexp(score.masked_fill(~legal, float("-inf")), -1, keepdim=True)
-            total = torch.where(torch.isfinite(total), total, torch.zeros_like(total))
+            total = log_share(score, mask[..., start : start + size])
             pieces += [logits[..., at:start], out[..., col, None] + score - total]
             at, col = start + size, col + 1 + rows
         pieces.append(logits[..., at:])
@@ -150,6 +146,13 @@ class PolicyValueNet(nn.Module):
             out[f"{name}.weight"] = layer.weight.detach().cpu().numpy()
             out[f"{name}.bias"] = layer.bias.detach().cpu().numpy()
         return out
+
+
+def log_share(shape: torch.Tensor, legal: torch.Tensor) -> torch.Tensor:
+    """`policy_net.log_share` in torch: the log of the sum of exp(shape) over the legal entries
+    of the last axis (kept as an axis of 1); 0 where none is legal."""
+    total = torch.logsumexp(shape.masked_fill(~legal, float("-inf")), -1, keepdim=True)
+    return torch.where(torch.isfinite(total), total, torch.zeros_like(total))
 
 
 def heads_words(amounts, splits) -> str:

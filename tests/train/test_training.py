@@ -111,6 +111,23 @@ def positions(game: str, players: int, count: int, kinds=None):
     return found
 
 
+def forward_both(t: Trainer, net, state, p: int):
+    """The numpy network's logits at the seat's position, checked against the torch network's
+    (logits of the legal ids and the value); with the observation, the mask and the trunk's
+    output."""
+    x = np.frombuffer(t.enc.observation(state, p), dtype=np.float32)
+    mask = np.frombuffer(t.enc.mask(state, p), dtype=np.uint8).astype(bool)
+    logits, value = net.forward(x, mask)
+    with torch.no_grad():
+        tl, tv = t.net(torch.from_numpy(x)[None], torch.from_numpy(mask)[None])
+    assert np.allclose(logits[mask], tl[0].numpy()[mask], atol=1e-4)
+    assert np.isclose(value, float(tv[0]), atol=1e-5)
+    out = x.copy()
+    for w, b in net.trunk:
+        out = np.maximum(out @ w + b, 0)
+    return x, mask, logits, out
+
+
 @pytest.mark.parametrize("game", ["modern-art", "qe"])
 def test_numpy_network_equals_torch_network(tmp_path, game):
     t = Trainer(tiny(game, hidden=(32, 16)), tmp_path, "cpu")
@@ -118,18 +135,9 @@ def test_numpy_network_equals_torch_network(tmp_path, game):
     net = read_policy(tmp_path / "policy.npz")
     assert net.amounts == list(t.enc.amount_segments()) and net.amounts
     for state, p in positions(game, 3, 40, {"bid", "price", "open"}):
-        x = np.frombuffer(t.enc.observation(state, p), dtype=np.float32)
-        mask = np.frombuffer(t.enc.mask(state, p), dtype=np.uint8).astype(bool)
-        logits, value = net.forward(x, mask)
-        with torch.no_grad():
-            tl, tv = t.net(torch.from_numpy(x)[None], torch.from_numpy(mask)[None])
-        assert np.allclose(logits[mask], tl[0].numpy()[mask], atol=1e-4)
-        assert np.isclose(value, float(tv[0]), atol=1e-5)
+        _, mask, logits, out = forward_both(t, net, state, p)
         # the legal amounts of a segment share its kind's probability: their logits' log-sum
         # is the kind's logit, however many amounts are legal
-        out = x.copy()
-        for w, b in net.trunk:
-            out = np.maximum(out @ w + b, 0)
         kind_logits = (out @ net.amount_w + net.amount_b)[0::3]
         for (start, size), k in zip(net.amounts, kind_logits, strict=True):
             legal = mask[start : start + size]
@@ -158,17 +166,8 @@ def test_numpy_split_head_equals_torch_split_head(tmp_path):
     found = positions("art-dice", 3, 60, {"bid"})
     xs, masks = [], []
     for state, p in found:
-        x = np.frombuffer(t.enc.observation(state, p), dtype=np.float32)
-        mask = np.frombuffer(t.enc.mask(state, p), dtype=np.uint8).astype(bool)
-        logits, value = net.forward(x, mask)
-        with torch.no_grad():
-            tl, tv = t.net(torch.from_numpy(x)[None], torch.from_numpy(mask)[None])
-        assert np.allclose(logits[mask], tl[0].numpy()[mask], atol=1e-4)
-        assert np.isclose(value, float(tv[0]), atol=1e-5)
+        x, mask, logits, out = forward_both(t, net, state, p)
         # the legal splits share the kind's probability: their logits' log-sum is its logit
-        out = x.copy()
-        for w, b in net.trunk:
-            out = np.maximum(out @ w + b, 0)
         kind = (out @ net.split_w + net.split_b)[0]
         legal = mask[46:130]
         assert np.isclose(np.logaddexp.reduce(logits[46:130][legal]), kind, atol=1e-5)
