@@ -8,6 +8,7 @@ import pytest
 
 from auctionhouse.bots.learned import LearnedBot
 from auctionhouse.bots.policy_net import MOST_FILE_BYTES, shipped_counts, shipped_path
+from auctionhouse.bots.random_bot import RandomBot
 from auctionhouse.core import OptionError
 from auctionhouse.core.players import Observation
 from auctionhouse.envs.encodings import encoded_games, encoding_for
@@ -73,3 +74,37 @@ def test_a_table_without_weights_is_refused_in_a_sentence(monkeypatch, tmp_path)
     with pytest.raises(OptionError, match="no weights for ratzia at 3 players"):
         LearnedBot().act(Observation(state, p, state.legal_moves(p)))
     policy_net.shipped_policy.cache_clear()
+
+
+@pytest.mark.parametrize("game, players", SHIPPED)
+def test_best_rows_is_best_of_each_row(game, players):
+    net = LearnedBot().policy_for(game, players)
+    rng = np.random.default_rng(0)
+    logits = rng.normal(size=(300, net.num_actions)).astype(np.float32)
+    logits[:, ::5] = 1.0  # ties, between kinds and within them
+    mask = rng.random((300, net.num_actions)) < rng.random((300, 1))
+    mask[:, -1] |= ~mask.any(axis=1)
+    rows = net.best_rows(logits, mask).tolist()
+    assert rows == [net.best(x, m) for x, m in zip(logits, mask, strict=True)]
+
+
+@pytest.mark.parametrize("game, players", SHIPPED)
+def test_in_a_search_and_in_batches_the_bot_plays_as_at_the_table(game, players):
+    """`act_in_search` (a tracker kept for the state as it goes on) and `act_batch` (one pass
+    over several positions) make `act`'s move in every position of a game."""
+    g = get_game(game)
+    bot, searching, batched = LearnedBot(seed=1), LearnedBot(seed=1), LearnedBot(seed=1)
+    other = RandomBot(seed=2)
+    state = g.new_state(players, seed=5)
+    asked, made = [], []
+    while not state.is_over():
+        p = state.next_actor()
+        legal = state.legal_moves(p)
+        move = bot.act(Observation(state, p, legal))
+        assert searching.act_in_search(state, p, legal) == move
+        asked.append((state.clone(), p, legal))
+        made.append(move)
+        state.apply(p, move if len(made) % 3 else other.choose(legal))  # varied positions
+    assert len(made) > 50
+    for i in range(0, len(asked), 7):
+        assert batched.act_batch(asked[i : i + 7]) == made[i : i + 7]

@@ -21,6 +21,10 @@ bot left the heuristic's move in a quarter of its decisions and lost the gain; a
 hardly ever left it). With `race`, candidates a standard error worse than the heuristic's move
 leave the search early.
 
+With `rollout=learned`, the playouts of every candidate in a few iterations at once (`WAVE`) run
+side by side and the network is asked for the moves of all of them in one batch (each the
+move it would make alone, in a fraction of the time).
+
 Budget: by default 10 iterations, cut short so that a move takes at most `seconds` (1); given
 alone, `iterations` is exact (the same moves on any machine) and `seconds` is a pure time budget.
 With `halving=P` the move gets about P playouts instead, shared out by successive halving: all
@@ -52,6 +56,9 @@ __all__ = ["ISMCTSBot", "rewards"]  # rewards: a search's playout reward, also f
 MOST = 10**6  # iterations, or playouts with halving
 MOST_SECONDS = 3600
 MOST_AMOUNTS = 1000
+# iterations walked side by side when the playout policy answers in batches (the network):
+# bigger batches for it, at the cost of tree statistics a wave old
+WAVE = 4
 
 
 # the parameters that name one of a few choices
@@ -239,13 +246,19 @@ class ISMCTSBot(Bot):
         done = 0
         active = list(roots)
         race = self.settings["race"] and hint is not None
+        batch = getattr(self.rollout_bot, "act_batch", None)
         clock = self.clock
         now = last = clock()
         # Within the time limit, an iteration starts only if one as long as the last still fits.
         while done < budget and (done == 0 or now + (now - last) <= deadline):
             last = now
-            self._iteration(obs, active, roots, samples)
-            done += 1
+            if batch is None:
+                self._iteration(obs, active, roots, samples)
+                done += 1
+            else:
+                count = int(min(WAVE, budget - done))
+                self._wave(obs, count, active, roots, samples, batch)
+                done += count
             if race and done >= 8:
                 # Racing: a candidate a standard error worse than the heuristic's move leaves
                 # the search, so the time goes to those still in contention; with none left
@@ -312,6 +325,27 @@ class ISMCTSBot(Bot):
                 self.rollout_bot.rng.seed(seed)
             samples[m].append(self.playouts.descend(state, roots[m], me))
         self.iterations_done += 1
+
+    def _wave(self, obs: Observation, count: int, active, roots, samples, batch) -> None:
+        """`count` iterations at once, for a playout policy that answers in batches (the
+        network): every candidate in every determinization walked side by side, one batch a
+        step. The walks of one wave below one candidate see its tree as the wave found it."""
+        me = obs.seat
+        states, nodes, moves = [], [], []
+        for _ in range(count):
+            det = obs.determinize(self.rng)
+            for m in active:
+                state = det.clone()
+                state.apply(me, m)
+                states.append(state)
+                nodes.append(roots[m])
+                moves.append(m)
+        assert self.rollout_bot is not None
+        self.rollout_bot.rng.seed(self.rng.getrandbits(63))
+        got = self.playouts.descend_many(states, nodes, me, batch)
+        for m, r in zip(moves, got, strict=True):  # in order: iteration by iteration
+            samples[m].append(r)
+        self.iterations_done += count
 
     def _choose(self, moves: list[Move], samples: dict, hint: Move | None) -> Move:
         """The best mean reward; but with a heuristic to follow, leave its move only for one

@@ -34,6 +34,30 @@ class Node:
         self.avail = 1
 
 
+class Walk:
+    """One descent in progress below one root move: the imagined state, the tree node it has
+    reached (`in_tree` until it adds one, then a playout), the path to credit, and the seat
+    whose move it waits for with that seat's legal moves."""
+
+    __slots__ = ("state", "node", "me", "path", "in_tree", "seat", "legal")
+    state: State
+    node: Node
+    me: int
+    path: list[tuple[Node, int]]
+    in_tree: bool
+    seat: int
+    legal: Sequence[MoveKind]
+
+    def __init__(self, state: State, node: Node, me: int) -> None:
+        self.state = state
+        self.node = node
+        self.me = me
+        self.path = [(node, me)]
+        self.in_tree = True
+        self.seat = -1
+        self.legal = ()
+
+
 def rewards(result: Result, kind: str = "mixed") -> list[float]:
     """`mixed`: half the share of the victory, half the score's place between the lowest and
     highest, a dense signal even in playouts the bot rarely wins; `win`: the share of the
@@ -85,59 +109,102 @@ class Playouts:
     def descend(self, state: State, node: Node, me: int) -> float:
         """Walk the tree below one root move with UCB, add a node, play out, credit the path;
         `me`'s reward."""
-        path: list[tuple[Node, int]] = [(node, me)]
+        walk = Walk(state, node, me)
+        while self._next(walk):
+            self._take(walk, self.policy(walk.state, walk.seat, walk.legal))
+        return self._finish(walk)
+
+    def descend_many(
+        self,
+        states: list[State],
+        nodes: list[Node],
+        me: int,
+        batch: Callable[[list[tuple[State, int, Sequence[MoveKind]]]], list[Move]],
+    ) -> list[float]:
+        """`descend` below several root moves side by side, the playout policy asked for the
+        moves of all the walks waiting on it at once (`batch`: a network evaluates them in one
+        pass instead of one by one); `me`'s reward of each."""
+        walks = [Walk(s, n, me) for s, n in zip(states, nodes, strict=True)]
+        waiting = [w for w in walks if self._next(w)]
+        while waiting:
+            moves = batch([(w.state, w.seat, w.legal) for w in waiting])
+            for w, m in zip(waiting, moves, strict=True):
+                self._take(w, m)
+            waiting = [w for w in waiting if self._next(w)]
+        return [self._finish(w) for w in walks]
+
+    def _next(self, walk: Walk) -> bool:
+        """Whether the walk needs a move of the playout policy (then `seat` and `legal` say
+        whose and among what); False once its leaf is reached."""
+        state = walk.state
+        if state.is_over() or (not walk.in_tree and self.learned is not None):
+            return False
+        p = state.next_actor()
+        walk.seat = p
+        walk.legal = state.legal_moves(p)
+        return True
+
+    def _take(self, walk: Walk, move: Move) -> None:
+        """Go on with the playout policy's `move` for the waiting seat: played, or, at the
+        searching seat's own decision in the tree, its guess among the node's children."""
+        state = walk.state
+        p = walk.seat
+        me = walk.me
+        if p != me or not walk.in_tree:
+            # Rivals play the playout policy: with the budgets a bot has per move, exploring
+            # their options would mostly try absurd bids, which flatter whatever provoked them.
+            state.apply(p, move)
+            return
+        # Below the root, amounts are the minimum and the playout policy's choice only.
+        moves = distinct([move, *candidate_moves(walk.legal, 1)], lambda m: state.move_class(me, m))
+        node = walk.node
+        children = node.children
+        present = [m for m in moves if m in children]
+        for m in present:
+            children[m].avail += 1
+        # Progressive widening: a node grows one child per step of sqrt(visits), the
+        # playout policy's own move first, so rare early visits follow sensible play.
+        if len(present) < min(len(moves), 1 + int(math.sqrt(node.visits))):
+            m = move
+            if m in children:
+                untried = [x for x in moves if x not in children]
+                m = untried[int(self.rng.random() * len(untried))]
+            child = children[m] = Node()
+            state.apply(p, m)
+            walk.path.append((child, p))
+            walk.in_tree = False
+            return
         c = self.c
-        while not state.is_over():
-            p = state.next_actor()
-            if p != me:
-                # Rivals play the playout policy: with the budgets a bot has per move, exploring
-                # their options would mostly try absurd bids, which flatter whatever provoked them.
-                state.apply(p, self.policy(state, p, state.legal_moves(p)))
-                continue
-            legal = state.legal_moves(p)
-            # Below the root, amounts are the minimum and the playout policy's choice only.
-            guess = self.policy(state, p, legal)
-            moves = distinct([guess, *candidate_moves(legal, 1)], lambda m: state.move_class(me, m))
-            children = node.children
-            present = [m for m in moves if m in children]
-            for m in present:
-                children[m].avail += 1
-            # Progressive widening: a node grows one child per step of sqrt(visits), the
-            # playout policy's own move first, so rare early visits follow sensible play.
-            if len(present) < min(len(moves), 1 + int(math.sqrt(node.visits))):
-                m = guess
-                if m in children:
-                    untried = [x for x in moves if x not in children]
-                    m = untried[int(self.rng.random() * len(untried))]
-                child = children[m] = Node()
-                state.apply(p, m)
-                path.append((child, p))
+        best, best_score = present[0], -1.0
+        for m in present:
+            child = children[m]
+            if not child.visits:  # added by another walk of the wave, not yet credited
+                best = m
                 break
-            best, best_score = present[0], -1.0
-            for m in present:
-                child = children[m]
-                score = child.reward / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
-                if score > best_score:
-                    best, best_score = m, score
-            node = children[best]
-            state.apply(p, best)
-            path.append((node, p))
+            score = child.reward / child.visits + c * math.sqrt(
+                math.log(child.avail) / child.visits
+            )
+            if score > best_score:
+                best, best_score = m, score
+        walk.node = children[best]
+        state.apply(p, best)
+        walk.path.append((walk.node, p))
+
+    def _finish(self, walk: Walk) -> float:
+        """Score the walk's leaf (played to the end, or the network's values), credit its path;
+        the searching seat's reward."""
+        state = walk.state
         reward: Any
         if self.learned is not None and not state.is_over():
             reward = self.learned.values(state)
         else:
-            while not state.is_over():
-                p = state.next_actor()
-                state.apply(p, self.policy(state, p, state.legal_moves(p)))
             result = state.result()
             assert result is not None  # over
             reward = rewards(result, self.reward)
-        for n, q in path:
+        for n, q in walk.path:
             n.visits += 1
             n.reward += reward[q]
-        return reward[me]
+        return reward[walk.me]
 
     def policy(self, state: State, p: int, legal: Sequence[MoveKind]) -> Move:
         """The playout policy's move for seat `p`."""

@@ -186,6 +186,23 @@ class PolicyNet:
                 best_id = int(rest[i])
         return best_id
 
+    def best_rows(self, logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """`best` of each row of a batch (every row with a legal id), at once."""
+        if not self.groups:
+            return np.where(mask, logits, -np.inf).argmax(axis=1)
+        inside = np.zeros(mask.shape[1], dtype=bool)
+        totals, ids = [], []
+        for start, size in self.groups:
+            inside[start : start + size] = True
+            seg = np.where(mask[:, start : start + size], logits[:, start : start + size], -np.inf)
+            totals.append(np.logaddexp.reduce(seg, axis=1))
+            ids.append(start + seg.argmax(axis=1))
+        rest = np.where(mask & ~inside, logits, -np.inf)
+        totals.append(rest.max(axis=1))  # last: on a tie, a segment's kind is preferred
+        ids.append(rest.argmax(axis=1))
+        which = np.stack(totals, axis=1).argmax(axis=1)
+        return np.stack(ids, axis=1)[np.arange(len(which)), which]
+
 
 def sample_index(p: np.ndarray, u: float) -> int:
     """Where a uniform draw `u` in [0, 1) lands among the probabilities `p` (summing to about
