@@ -130,8 +130,8 @@ class LearnedBot(Bot):
                 self.pick(net, logits[i], masks[i]) if some[i] else -1 for i in range(len(some))
             ]
         out = []
-        for (_, _, legal), action, legal_id in zip(asked, picks, some, strict=True):
-            if legal_id:
+        for (_, _, legal), action, has_id in zip(asked, picks, some, strict=True):
+            if has_id:
                 out.append(enc.actions.move(action, legal))
             else:  # every legal amount beyond the encoding's cap: rare, see envs docs
                 out.append(self._fallback.choose(legal))

@@ -163,31 +163,14 @@ class PolicyNet:
             at += 1 + rows
 
     def best(self, logits: np.ndarray, mask: np.ndarray) -> int:
-        """The greedy choice among the legal ids (`mask` bool): with an amount or split head,
-        the most likely move kind first (a segment's total against each other legal id), then
-        its most likely amount or split; without one, the id of the highest logit."""
-        legal = np.flatnonzero(mask)
-        if not self.groups:
-            return int(legal[np.argmax(logits[legal])])
-        best_id, best = -1, -np.inf
-        inside = np.zeros(len(mask), dtype=bool)
-        for start, size in self.groups:
-            inside[start : start + size] = True
-            ids = legal[(legal >= start) & (legal < start + size)]
-            if len(ids):
-                scores = logits[ids]
-                total = np.logaddexp.reduce(scores)
-                if total > best:
-                    best_id, best = int(ids[np.argmax(scores)]), total
-        rest = legal[~inside[legal]]
-        if len(rest):
-            i = int(np.argmax(logits[rest]))
-            if logits[rest[i]] > best:
-                best_id = int(rest[i])
-        return best_id
+        """The greedy choice among the legal ids (`mask` bool) of one row: `best_rows`."""
+        return int(self.best_rows(logits[None, :], mask[None, :])[0])
 
     def best_rows(self, logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """`best` of each row of a batch (every row with a legal id), at once."""
+        """The greedy choice of each row of a batch (every row with a legal id): with an amount
+        or split head, the most likely move kind first (a segment's log-sum against each other
+        legal id; on a tie, the segment), then its most likely amount or split; without one,
+        the id of the highest logit."""
         if not self.groups:
             return np.where(mask, logits, -np.inf).argmax(axis=1)
         inside = np.zeros(mask.shape[1], dtype=bool)
