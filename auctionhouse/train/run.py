@@ -126,6 +126,8 @@ class Trainer:
         t = cls(config, out, device, workers)
         t.net.load_state_dict(saved["net"])
         t.opt.load_state_dict(saved["opt"])
+        for group in t.opt.param_groups:  # the saved state holds the rate; config.json decides
+            group["lr"] = config.ppo.lr
         t.league.past = [PolicyNet(a, t.meta()) for a in saved["past"]]
         t.rng.setstate(saved["rng"])
         t.gen.set_state(saved["gen"])

@@ -4,6 +4,7 @@ weights, and what it writes the `learned` bot plays."""
 from __future__ import annotations
 
 import csv
+import json
 import pickle
 
 import numpy as np
@@ -74,6 +75,18 @@ def test_resumed_run_equals_uninterrupted_run(tmp_path):
     assert not all(
         np.array_equal(a, b) for a, b in zip(weights(straight), weights(other), strict=True)
     )
+
+
+def test_a_resumed_run_takes_the_learning_rate_its_config_now_gives(tmp_path):
+    first = Trainer(tiny("ratzia"), tmp_path, "cpu")
+    first.run(updates=1)
+    config = json.loads((tmp_path / "config.json").read_text())
+    assert config["ppo"]["lr"] != 1e-5
+    config["ppo"]["lr"] = 1e-5
+    (tmp_path / "config.json").write_text(json.dumps(config))
+    resumed = Trainer.resume(tmp_path, "cpu")
+    assert [g["lr"] for g in resumed.opt.param_groups] == [1e-5]
+    assert resumed.opt.state_dict()["state"]  # Adam's moments came back all the same
 
 
 def test_workers_play_the_same_games(tmp_path):
