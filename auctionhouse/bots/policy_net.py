@@ -55,7 +55,7 @@ def split_table(parts: int, cap: int) -> np.ndarray:
     split in the order of `envs.actions.Splits` (every tuple of `parts` amounts 0..cap with a
     total of at most cap, in `itertools.product` order); 1 where the split takes the entry."""
     splits = [t for t in product(range(cap + 1), repeat=parts) if sum(t) <= cap]
-    table = np.zeros(((parts + 1) * (cap + 1), len(splits)), dtype=np.float32)
+    table: np.ndarray = np.zeros(((parts + 1) * (cap + 1), len(splits)), dtype=np.float32)
     for o, t in enumerate(splits):
         for j, a in enumerate(t):
             table[j * (cap + 1) + a, o] = 1.0
@@ -81,27 +81,27 @@ class PolicyNet:
         self.amounts = [(int(a), int(b)) for a, b in meta.get("amounts", [])]
         if self.amounts:
             self.amount_w = np.ascontiguousarray(arrays["amount.weight"].T, dtype=np.float32)
-            self.amount_b = arrays["amount.bias"].astype(np.float32)
+            self.amount_b: np.ndarray = arrays["amount.bias"].astype(np.float32)
         self.splits = [(int(a), int(b), int(c)) for a, b, c in meta.get("splits", [])]
         self.split_tables = [split_table(parts, cap) for _, parts, cap in self.splits]
         if self.splits:
             self.split_w = np.ascontiguousarray(arrays["split.weight"].T, dtype=np.float32)
-            self.split_b = arrays["split.bias"].astype(np.float32)
+            self.split_b: np.ndarray = arrays["split.bias"].astype(np.float32)
         # the segments whose ids share one kind's probability: amounts, then splits
         self.groups = self.amounts + [
             (start, t.shape[1])
             for (start, _, _), t in zip(self.splits, self.split_tables, strict=True)
         ]
-        self.trunk = []
+        self.trunk: list[tuple[np.ndarray, np.ndarray]] = []
         k = 0
         while f"trunk{k}.weight" in arrays:
             w = np.ascontiguousarray(arrays[f"trunk{k}.weight"].T, dtype=np.float32)
             self.trunk.append((w, arrays[f"trunk{k}.bias"].astype(np.float32)))
             k += 1
         self.pi_w = np.ascontiguousarray(arrays["pi.weight"].T, dtype=np.float32)
-        self.pi_b = arrays["pi.bias"].astype(np.float32)
+        self.pi_b: np.ndarray = arrays["pi.bias"].astype(np.float32)
         self.v_w = np.ascontiguousarray(arrays["v.weight"].T, dtype=np.float32)
-        self.v_b = arrays["v.bias"].astype(np.float32)
+        self.v_b: np.ndarray = arrays["v.bias"].astype(np.float32)
         self.obs_size = self.trunk[0][0].shape[0] if self.trunk else self.pi_w.shape[0]
         self.num_actions = self.pi_w.shape[1]
         widths = sum(1 + t.shape[0] for t in self.split_tables)
@@ -147,7 +147,7 @@ class PolicyNet:
             c, w, floor = bell_scale(size)
             centre = np.logaddexp(0.0, out[..., 3 * i + 1]) * c
             width = np.logaddexp(0.0, out[..., 3 * i + 2]) * w + floor
-            offsets = np.arange(size, dtype=np.float32)
+            offsets: np.ndarray = np.arange(size, dtype=np.float32)
             shape = -0.5 * ((offsets - centre[..., None]) / width[..., None]) ** 2
             total = log_share(shape, mask[..., start : start + size])
             logits[..., start : start + size] = out[..., 3 * i, None] + shape - total
