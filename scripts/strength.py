@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 
 from auctionhouse.arena.runner import simulate
@@ -65,6 +66,18 @@ def timing(game, spec: str, players: int, games: int, seed: int) -> dict:
     }
 
 
+def progress_line(name: str, total: int, start: float):
+    """A progress callback printing the games played so far on stderr."""
+    done = 0
+
+    def progress(games: int) -> None:
+        nonlocal done
+        done += games
+        print(f"{name}: {done}/{total} games, {time.time() - start:.0f} s", file=sys.stderr)
+
+    return progress
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("game")
@@ -88,7 +101,7 @@ def main() -> None:
         start = time.time()
         summary = simulate(
             game, args.players, args.games, args.seed, specs, workers=args.workers,
-            records_dir=None,
+            records_dir=None, progress=progress_line(name, args.games, start),
         )  # fmt: skip
         wins = summary["seats"][0]["wins"]
         n = args.games
