@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from threadpoolctl import threadpool_info, threadpool_limits
 
 from auctionhouse.bots.learned import LearnedBot
 from auctionhouse.bots.policy_net import MOST_FILE_BYTES, shipped_counts, shipped_path
 from auctionhouse.bots.random_bot import RandomBot
+from auctionhouse.bots.registry import make_bot
 from auctionhouse.core import OptionError
 from auctionhouse.core.players import Observation
 from auctionhouse.envs.encodings import encoded_games, encoding_for
@@ -131,3 +133,29 @@ def test_in_a_search_and_in_batches_the_bot_plays_as_at_the_table(game, players)
     assert len(made) > 50
     for i in range(0, len(asked), 7):
         assert batched.act_batch(asked[i : i + 7]) == made[i : i + 7]
+
+
+def blas_threads() -> int:
+    return max(i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas")
+
+
+def test_the_search_runs_the_networks_blas_on_one_thread(monkeypatch):
+    """A search with the network runs numpy's BLAS on one thread (a second one busy-waits on a
+    core another process needs) and gives the caller's setting back after its move."""
+    seen = []
+    batch = LearnedBot.act_batch
+
+    def watched(self, asked):
+        seen.append(blas_threads())
+        return batch(self, asked)
+
+    monkeypatch.setattr(LearnedBot, "act_batch", watched)
+    g = get_game("ratzia")
+    state = g.new_state(4, seed=3)
+    bot = make_bot("ismcts:guide=learned:rollout=learned:iterations=8", g, seed=1)
+    with threadpool_limits(limits=2, user_api="blas"):
+        while len(seen) == 0:
+            p = state.next_actor()
+            state.apply(p, bot.act(Observation(state, p, state.legal_moves(p))))
+        assert blas_threads() == 2
+    assert set(seen) == {1}

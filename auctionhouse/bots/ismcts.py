@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 import time
+from contextlib import nullcontext
 from typing import Any
 
 from ..core import Move, OptionError
@@ -192,10 +193,13 @@ class ISMCTSBot(Bot):
         self.helpers: dict[str, Bot | None] = {}
         self.rollout_bot: Bot | None = None
         self.learned: Any = None
+        self.quiet: Any = nullcontext  # what the search runs in
         if "learned" in (self.settings["guide"], self.settings["rollout"], self.settings["value"]):
             from .learned import LearnedBot  # numpy, and the encodings, only when asked for
+            from .policy_net import one_blas_thread
 
             self.learned = LearnedBot(self.rng.getrandbits(63), weights=self.settings["weights"])
+            self.quiet = one_blas_thread
         self.iterations_done = 0
 
     def _helper(self, obs: Observation, kind: str) -> Bot | None:
@@ -234,10 +238,11 @@ class ISMCTSBot(Bot):
         samples: dict[Move, list[float]] = {m: [] for m in root_moves}
         seconds = self.time_limit
         deadline = start + seconds if seconds else math.inf
-        if self.settings["halving"]:
-            active = self._halving(obs, roots, samples, hint, deadline)
-        else:
-            active = self._rounds(obs, roots, samples, hint, deadline)
+        with self.quiet():
+            if self.settings["halving"]:
+                active = self._halving(obs, roots, samples, hint, deadline)
+            else:
+                active = self._rounds(obs, roots, samples, hint, deadline)
         return self._choose(active, samples, hint)
 
     def _rounds(self, obs, roots, samples, hint, deadline) -> list[Move]:

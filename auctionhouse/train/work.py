@@ -21,7 +21,7 @@ import numpy as np
 
 from ..bots.ismcts import rewards
 from ..bots.learned import LearnedBot
-from ..bots.policy_net import PolicyNet, sample_index
+from ..bots.policy_net import PolicyNet, one_blas_thread, sample_index
 from ..bots.random_bot import RandomBot
 from ..bots.registry import make_bot
 from ..core.players import Bot, Observation
@@ -105,6 +105,11 @@ def draw(logits: np.ndarray, legal: np.ndarray, rng: np.random.Generator) -> tup
 
 def play_tables(setting: Setting, past: dict[int, tuple], tables: Sequence[Table]) -> list[Played]:
     """Play `tables` in lockstep, the learner's waiting seats decided in one batch."""
+    with one_blas_thread():
+        return _play_tables(setting, past, tables)
+
+
+def _play_tables(setting: Setting, past: dict[int, tuple], tables: Sequence[Table]) -> list[Played]:
     game = get_game(setting.game)
     enc = encoding(setting.game, setting.players, setting.options_json)
     net = setting.net()

@@ -19,7 +19,7 @@ from auctionhouse.core.players import Observation
 from auctionhouse.games import get_game
 from auctionhouse.train.ppo import policy_entropy
 from auctionhouse.train.run import TrainConfig, Trainer
-from auctionhouse.train.work import draw
+from auctionhouse.train.work import Setting, Table, draw, play_tables
 
 GAMES = ["modern-art", "ratzia", "qe", "art-dice"]
 
@@ -330,3 +330,29 @@ def test_league_lineups_follow_their_shares():
     assert abs(counts["alone"] / 4000 - 0.5) < 0.03
     old = League(self_play=0.4, same_table=0.5)  # without outnumbered: as runs before it drew
     assert all(sum(k == "learner" for k, _, _ in old.lineup(4, rng)) in (1, 4) for _ in range(500))
+
+
+def test_training_games_run_the_networks_blas_on_one_thread(monkeypatch, tiny_policy):
+    """The learner's batches in a chunk of games run numpy's BLAS on one thread (a second one
+    busy-waits on a core another worker needs); the caller's setting comes back after."""
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    def threads() -> int:
+        return max(i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas")
+
+    seen = []
+    forward = PolicyNet.forward
+
+    def watched(self, obs, mask=None):
+        seen.append(threads())
+        return forward(self, obs, mask)
+
+    monkeypatch.setattr(PolicyNet, "forward", watched)
+    net = read_policy(tiny_policy("ratzia"))
+    setting = Setting("ratzia", 3, json.dumps(net.meta["options"]), net.arrays(), net.meta)
+    tables = [Table(deal, (("learner", 0, -1),) * 3, deal) for deal in (1, 2)]
+    with threadpool_limits(limits=2, user_api="blas"):
+        played = play_tables(setting, {}, tables)
+        assert threads() == 2
+    assert [p.reward is not None for p in played] == [True, True]
+    assert seen and set(seen) == {1}
