@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from threadpoolctl import threadpool_info, threadpool_limits
+from threadpoolctl import threadpool_limits
 
 from auctionhouse.bots.learned import LearnedBot
 from auctionhouse.bots.policy_net import MOST_FILE_BYTES, shipped_counts, shipped_path
@@ -15,6 +15,8 @@ from auctionhouse.core import OptionError
 from auctionhouse.core.players import Observation
 from auctionhouse.envs.encodings import encoded_games, encoding_for
 from auctionhouse.games import get_game
+
+from .blas import blas_threads
 
 SHIPPED = [(g, n) for g in encoded_games() for n in shipped_counts(g)]
 
@@ -133,10 +135,6 @@ def test_in_a_search_and_in_batches_the_bot_plays_as_at_the_table(game, players)
     assert len(made) > 50
     for i in range(0, len(asked), 7):
         assert batched.act_batch(asked[i : i + 7]) == made[i : i + 7]
-
-
-def blas_threads() -> int:
-    return max(i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas")
 
 
 def test_the_search_runs_the_networks_blas_on_one_thread(monkeypatch):

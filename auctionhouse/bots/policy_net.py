@@ -83,7 +83,7 @@ def one_blas_thread():
     """A context in which numpy's BLAS runs on one thread, for a stretch of many network
     passes (a search's move, a chunk of training games). The batches are small: on a second
     thread a search's move came no sooner and that thread burned a second core busy-waiting,
-    so two processes on two cores (a tournament's workers) ran at about half speed. The
+    so two processes on two cores (a tournament's workers) each ran about five times slower. The
     caller's own setting comes back on leaving; entering and leaving cost about 12 us, too
     much for every pass of a search."""
     return _blas().limit(limits=1, user_api="blas")

@@ -10,6 +10,7 @@ import pickle
 import numpy as np
 import pytest
 import torch
+from threadpoolctl import threadpool_limits
 
 from auctionhouse.bots.learned import LearnedBot
 from auctionhouse.bots.policy_net import PolicyNet, read_policy, split_table, to_npz
@@ -20,6 +21,8 @@ from auctionhouse.games import get_game
 from auctionhouse.train.ppo import policy_entropy
 from auctionhouse.train.run import TrainConfig, Trainer
 from auctionhouse.train.work import Setting, Table, draw, play_tables
+
+from ..blas import blas_threads
 
 GAMES = ["modern-art", "ratzia", "qe", "art-dice"]
 
@@ -335,16 +338,11 @@ def test_league_lineups_follow_their_shares():
 def test_training_games_run_the_networks_blas_on_one_thread(monkeypatch, tiny_policy):
     """The learner's batches in a chunk of games run numpy's BLAS on one thread (a second one
     busy-waits on a core another worker needs); the caller's setting comes back after."""
-    from threadpoolctl import threadpool_info, threadpool_limits
-
-    def threads() -> int:
-        return max(i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas")
-
     seen = []
     forward = PolicyNet.forward
 
     def watched(self, obs, mask=None):
-        seen.append(threads())
+        seen.append(blas_threads())
         return forward(self, obs, mask)
 
     monkeypatch.setattr(PolicyNet, "forward", watched)
@@ -353,6 +351,6 @@ def test_training_games_run_the_networks_blas_on_one_thread(monkeypatch, tiny_po
     tables = [Table(deal, (("learner", 0, -1),) * 3, deal) for deal in (1, 2)]
     with threadpool_limits(limits=2, user_api="blas"):
         played = play_tables(setting, {}, tables)
-        assert threads() == 2
+        assert blas_threads() == 2
     assert [p.reward is not None for p in played] == [True, True]
     assert seen and set(seen) == {1}
