@@ -3,11 +3,12 @@ games with the first player rotating over the seats, one seat's share of the vic
 95% interval.
 
     python scripts/strength.py GAME [--games 400] [--players 4] [--workers 2] [--seed 1]
-        [--learned learned] [--search "ismcts:guide=learned:seconds=1"] [--only heuristic,...]
+        [--learned learned] [--search SPEC] [--only heuristic,...]
 
 Line-ups (the seat measured first): `learned` against three `heuristic` (`heuristic`), a
 `heuristic` seat against three `learned` (`heuristic-seat`), the same two with `ismcts`
-(`ismcts`, `ismcts-seat`), and the search with the network against three `learned` (`search`).
+(`ismcts`, `ismcts-seat`), and the search with the network against three `learned` (`search`;
+--search, by default the server's `expert` level).
 --learned names the learned bot's spec (e.g. `learned:weights=run/policy.npz`). With --timing,
 it prints instead the learned bot's time per decision (median, 90th percentile) over --games
 games against heuristics, on this one process.
@@ -26,6 +27,7 @@ from auctionhouse.arena.stats import wilson_ci95
 from auctionhouse.bots.registry import make_bot
 from auctionhouse.core.players import Observation
 from auctionhouse.games import get_game
+from auctionhouse.server.levels import LEARNED_SEARCH
 
 
 def lineups(learned: str, search: str, players: int) -> dict[str, list[str]]:
@@ -86,7 +88,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--learned", default="learned")
-    ap.add_argument("--search", default="ismcts:guide=learned:seconds=1")
+    ap.add_argument("--search", default=LEARNED_SEARCH)
     ap.add_argument("--only", help="comma list of line-ups to play (default: all)")
     ap.add_argument("--timing", action="store_true", help="time the learned bot's decisions")
     args = ap.parse_args()

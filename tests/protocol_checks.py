@@ -75,6 +75,25 @@ def check_views(state: State, rng: random.Random) -> None:
         for q in det.actors():
             if q == p:
                 assert det.legal_moves(q) == state.legal_moves(q)
+        check_unmade(state, p, rng)
+
+
+def check_unmade(state: State, p: int, rng: random.Random) -> None:
+    """Without `keep_sealed` a determinization for p leaves the others' sealed moves that p
+    has not seen unmade: those seats act again, and nothing else changes for p."""
+    det = state.determinize(p, rng, keep_sealed=False)
+    again = set(det.actors()) - set(state.actors())
+    assert set(state.actors()) <= set(det.actors())
+    if not state.secret_moves():
+        assert not again and det.view(p) == state.view(p)
+        return
+    assert p not in again
+    assert len(det.history) == len(state.history) - len(again)
+    assert det.legal_moves(p) == state.legal_moves(p)
+    for q in sorted(again):  # each makes its sealed move anew, and the game goes on
+        legal = [mk for mk in det.legal_moves(q) if mk.kind not in det.side_kinds]
+        det.apply(q, RandomBot(rng.getrandbits(32)).choose(legal))
+        assert q not in det.actors()
 
 
 def play_checked(

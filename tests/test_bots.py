@@ -400,8 +400,8 @@ def test_racing_drops_candidates_and_still_reads_only_determinizations():
     seen = []
 
     class Spy(Observation):
-        def determinize(self, rng):
-            det = super().determinize(rng)
+        def determinize(self, rng, keep_sealed=True):
+            det = super().determinize(rng, keep_sealed)
             seen.append(det is not self._state)
             return det
 
@@ -520,10 +520,12 @@ def test_ismcts_plays_legal_moves_from_determinizations_only(name, rollout):
     seen = []
 
     class Spy(Observation):
-        def determinize(self, rng):
-            det = super().determinize(rng)
+        def determinize(self, rng, keep_sealed=True):
+            det = super().determinize(rng, keep_sealed)
             seen.append(
-                det is not self._state and det.view(self.seat) == self._state.view(self.seat)
+                keep_sealed
+                and det is not self._state
+                and det.view(self.seat) == self._state.view(self.seat)
             )
             return det
 
@@ -533,6 +535,34 @@ def test_ismcts_plays_legal_moves_from_determinizations_only(name, rollout):
         obs = (Spy if p == 0 else Observation)(state, p, legal)
         state.apply(p, bots[p].act(obs))
     assert state.is_over() and seen and all(seen)
+
+
+@pytest.mark.parametrize("name", ["modern-art", "qe"])
+def test_ismcts_with_sealed_model_leaves_the_others_unseen_sealed_bids_unmade(name):
+    """With `sealed=model` every determinization takes back the others' sealed bids already
+    in, so the playouts make them again; the bot plays whole games of legal moves."""
+    game = get_game(name)
+    state = game.new_state(4, seed=3)
+    # the last seat: a runner asks the others for their sealed bids first
+    bots = [make_bot("heuristic", game, p) for p in range(3)]
+    bots.append(make_bot("ismcts:iterations=2:sealed=model", game, 1))
+    asked, again = [], 0
+
+    class Spy(Observation):
+        def determinize(self, rng, keep_sealed=True):
+            nonlocal again
+            det = super().determinize(rng, keep_sealed)
+            asked.append(keep_sealed)
+            again += len(set(det.actors()) - set(self._state.actors()))
+            return det
+
+    while not state.is_over():
+        p = state.next_actor()
+        legal = state.legal_moves(p)
+        obs = (Spy if p == 3 else Observation)(state, p, legal)
+        state.apply(p, bots[p].act(obs))
+    assert asked and not any(asked)
+    assert again > 10  # bids the others had made before the bot's turn, taken back
 
 
 def test_ismcts_beats_random_bots_in_a_short_match():

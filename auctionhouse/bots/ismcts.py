@@ -25,6 +25,12 @@ With `rollout=learned`, the playouts of every candidate in a few iterations at o
 side by side and the network is asked for the moves of all of them in one batch (each the
 move it would make alone, in a fraction of the time).
 
+Sealed bids the others made before the bot's turn are unseen. By default the determinization
+redraws them at random; with `sealed=model` it leaves them unmade and the playout policy makes
+them after the bot's move, as it makes the bids of those still to bid. A rival's bid then
+follows the model of that rival whatever order the seats were asked in. Against three
+`learned`, Q.E.'s search with the network went from about a fifth of the wins to about half.
+
 Budget: by default 10 iterations, cut short so that a move takes at most `seconds` (1); given
 alone, `iterations` is exact (the same moves on any machine) and `seconds` is a pure time budget.
 With `halving=P` the move gets about P playouts instead, shared out by successive halving: all
@@ -68,6 +74,7 @@ CHOICES = {
     "guide": ("heuristic", "learned"),
     "value": ("playout", "learned"),
     "reward": ("mixed", "win"),
+    "sealed": ("draw", "model"),
 }
 
 
@@ -169,6 +176,13 @@ class ISMCTSBot(Bot):
         "fill": Param(
             bool, False, "with halving: more playouts when they fit in nine tenths of seconds"
         ),
+        "sealed": Param(
+            str,
+            "draw",
+            "the others' sealed bids already in and unseen: draw (redrawn at random, as the "
+            "game's determinization does) or model (taken back and made again by the playout "
+            "policy after the bot's move)",
+        ),
     }
 
     def __init__(self, seed: int | None = None, clock=time.perf_counter, **params) -> None:
@@ -200,6 +214,7 @@ class ISMCTSBot(Bot):
 
             self.learned = LearnedBot(self.rng.getrandbits(63), weights=self.settings["weights"])
             self.quiet = one_blas_thread
+        self.keep_sealed = self.settings["sealed"] == "draw"
         self.iterations_done = 0
 
     def _helper(self, obs: Observation, kind: str) -> Bot | None:
@@ -320,7 +335,7 @@ class ISMCTSBot(Bot):
         compared in the same imagined world (common random numbers), which makes the
         differences between them far less noisy than independent samples."""
         me = obs.seat
-        det = obs.determinize(self.rng)
+        det = obs.determinize(self.rng, self.keep_sealed)
         seed = self.rng.getrandbits(63)
         for m in active:
             state = det.clone()
@@ -338,7 +353,7 @@ class ISMCTSBot(Bot):
         me = obs.seat
         states, nodes, moves = [], [], []
         for _ in range(count):
-            det = obs.determinize(self.rng)
+            det = obs.determinize(self.rng, self.keep_sealed)
             for m in active:
                 state = det.clone()
                 state.apply(me, m)

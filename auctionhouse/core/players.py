@@ -35,8 +35,10 @@ class Observation:
     def view(self, log: bool = True) -> dict:
         return self._state.view(self.seat, log)
 
-    def determinize(self, rng: random.Random) -> State:
-        return self._state.determinize(self.seat, rng)
+    def determinize(self, rng: random.Random, keep_sealed: bool = True) -> State:
+        if keep_sealed:  # the protocol's first form, which every game has
+            return self._state.determinize(self.seat, rng)
+        return self._state.determinize(self.seat, rng, keep_sealed)
 
     def move_class(self, move: Move) -> Hashable:
         return self._state.move_class(self.seat, move)

@@ -94,8 +94,12 @@ class State:
     def clone(self) -> State:
         raise NotImplementedError
 
-    def determinize(self, player: int, rng: random.Random) -> State:
-        """A state drawn among those consistent with `player`'s view."""
+    def determinize(self, player: int, rng: random.Random, keep_sealed: bool = True) -> State:
+        """A state drawn among those consistent with `player`'s view. With `keep_sealed`
+        False, the other seats' sealed moves of the step under way, made but unseen by
+        `player`, are left unmade: those seats are to move again in the drawn state, so a
+        search can have its model of them choose (a uniform draw is no model of a player, and
+        which seats moved first is only the order a runner asked them in)."""
         raise NotImplementedError
 
     def move_class(self, player: int, move: Move) -> Hashable:

@@ -519,10 +519,12 @@ class ArtDiceState(State):
         c.chance = self.chance.copy()
         return c
 
-    def determinize(self, player: int, rng: random.Random) -> ArtDiceState:
+    def determinize(
+        self, player: int, rng: random.Random, keep_sealed: bool = True
+    ) -> ArtDiceState:
         """Everything on the table is public; only the deck order and the dice not yet rolled
         are unknown to every seat: the deck is reshuffled and the dice redrawn (see
-        `ImaginedState`)."""
+        `ImaginedState`). No move is sealed, so `keep_sealed` changes nothing."""
         c = self._copy(ImaginedState)
         shuffle_as_random(rng, c.deck)
         c.chance = Chance(rng.getrandbits(64))

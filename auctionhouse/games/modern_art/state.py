@@ -614,10 +614,13 @@ class ModernArtState(State):
         c.chance = self.chance.copy()
         return c
 
-    def determinize(self, player: int, rng: random.Random) -> ModernArtState:
+    def determinize(
+        self, player: int, rng: random.Random, keep_sealed: bool = True
+    ) -> ModernArtState:
         """Other hands, the mystery hand and the deck reshuffled among the cards `player` has
-        not seen; pending hidden bids of others redrawn; future chance reseeded. Cash is kept:
-        every payment is public (MA-3), so it follows from what `player` saw."""
+        not seen; pending hidden bids of others redrawn (left unmade without `keep_sealed`);
+        future chance reseeded. Cash is kept: every payment is public (MA-3), so it follows
+        from what `player` saw."""
         c = self.clone()
         others = [q for q in range(self.num_players) if q != player]
         unseen = [x for q in others for x in c.hands[q]]
@@ -637,12 +640,23 @@ class ModernArtState(State):
         c.deck_pos = 0
         sealed = c.sealed
         if sealed is not None:
-            pending = sum(b >= 0 for b in sealed)
-            for q in others:
-                if sealed[q] >= 0:
-                    sealed[q] = rng.randint(0, c.cash[q])
-            tail = len(c.history) - pending
-            c.history[tail:] = [(q, ("bid", sealed[q])) for q, _ in c.history[tail:]]
+            tail = len(c.history) - sum(b >= 0 for b in sealed)
+            if keep_sealed:
+                for q in others:
+                    if sealed[q] >= 0:
+                        sealed[q] = rng.randint(0, c.cash[q])
+                c.history[tail:] = [(q, ("bid", sealed[q])) for q, _ in c.history[tail:]]
+            else:
+                unmade = {q for q in others if sealed[q] >= 0}
+                for q in unmade:
+                    sealed[q] = -1
+                c.history[tail:] = [(q, m) for q, m in c.history[tail:] if q not in unmade]
+                # the auction's ("sealed", q) events end the log: nothing else happens meanwhile
+                events = c.events
+                start = len(events)
+                while start and events[start - 1][0] == "sealed":
+                    start -= 1
+                events[start:] = [e for e in events[start:] if e[1] not in unmade]
         c.chance = Chance(rng.getrandbits(63))
         c.setup = {"determinized_for": player}  # the true deal stays with the true state
         return c

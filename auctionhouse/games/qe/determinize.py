@@ -13,6 +13,8 @@ tied, or it won) or must stay below some levels (it did not). Those facts are di
 constraints between the levels; the levels are drawn one by one inside the bounds they imply,
 then every hidden bid is drawn from its own range. The new state replays the true moves with
 the redrawn amounts, so the engine itself checks that the course of the game is unchanged.
+With `keep_sealed` False, the others' bids already in for the round being played are left out
+of the replay instead of drawn: those seats bid again in the new state.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ Y: Final = 6
 LEVELS: Final = 7
 
 
-def determinize(s: QEState, p: int, rng: random.Random) -> QEState:
+def determinize(s: QEState, p: int, rng: random.Random, keep_sealed: bool = True) -> QEState:
     n = s.num_players
     seen = min(s.t + 1, s.nturns)  # the tile of the turn being played is face up
     rest = sorted(s.tiles[seen:])
@@ -58,8 +60,12 @@ def determinize(s: QEState, p: int, rng: random.Random) -> QEState:
             zeros = rec.zeros if s.zero_rule else None
             course = (rec.auctioneer, rec.open, rec.ties, rec.winner, price, zeros)
             bids.append(_auction(n, p, rec.rounds, course, True, (), rng))
+    unmade: tuple[int, ...] = ()  # seats whose bid of this round is left out
     if s.phase == BID:
         entered = _entered(s, p)
+        if not keep_sealed:
+            unmade = entered
+            entered = ()
         if s.a < 0:
             bids.append(_last_turn(s, p, s.rounds, -1, None, False, rng, entered))
         else:
@@ -71,6 +77,8 @@ def determinize(s: QEState, p: int, rng: random.Random) -> QEState:
     det: Any = s.game.from_setup(n, s.options, setup)  # a QEState
     for q, move in s.history:
         if move[0] == "bid":
+            if q in unmade and det.t == s.t and det.rnd == s.rnd:
+                continue
             move = ("bid", bids[det.t][det.rnd][q])
         det.apply(q, move)
     return det

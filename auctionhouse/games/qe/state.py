@@ -366,10 +366,10 @@ class QEState(State):
     def view(self, player: int | None, log: bool = True) -> dict:
         return _view(self, player, log)
 
-    def determinize(self, player: int, rng: random.Random) -> QEState:
+    def determinize(self, player: int, rng: random.Random, keep_sealed: bool = True) -> QEState:
         from .determinize import determinize
 
-        return determinize(self, player, rng)
+        return determinize(self, player, rng, keep_sealed)
 
     def clone(self) -> QEState:
         c = QEState(self.game, self.num_players, self.options, self.setup, None)

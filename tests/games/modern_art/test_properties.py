@@ -117,3 +117,33 @@ def test_protocol_holds_in_every_variant(players, options, seed):
     state = GAME.new_state(players, options, seed=seed)
     play_checked(state, seed)
     check_replay(state)
+
+
+@pytest.mark.parametrize("players,options", VARIANTS)
+def test_determinize_can_take_back_the_unseen_sealed_bids(players, options):
+    """Without `keep_sealed`, the others' hidden bids already in are unmade (their seats bid
+    again, their events gone) and the seat's own bid stays; the auction then plays on."""
+    rng = random.Random(players)
+    bot = RandomBot(players)
+    taken = 0
+    for seed in range(40):
+        s = GAME.new_state(players, options, seed=seed)
+        while not s.is_over():
+            p = s.next_actor()
+            if s.sealed is not None and sum(b >= 0 for b in s.sealed) >= 1:
+                q = rng.randrange(players)
+                det = s.determinize(q, rng, keep_sealed=False)
+                assert det.sealed == [b if i == q else -1 for i, b in enumerate(s.sealed)]
+                taken += len(s.history) - len(det.history)
+                unmade = sum(b >= 0 for i, b in enumerate(s.sealed) if i != q)
+                assert len(s.history) - len(det.history) == unmade
+                assert len(s.events) - len(det.events) == unmade
+                tail = len(s.history) - sum(b >= 0 for b in s.sealed)  # this auction's bids
+                mine = [(r, m) for r, m in s.history[tail:] if r == q]
+                assert det.history == s.history[:tail] + mine
+                while det.sealed is not None:
+                    r = det.next_actor()
+                    det.apply(r, bot.choose(det.legal_moves(r)))
+                assert det.events[-1][0] in ("reveal", "won", "unsold", "scored", "round")
+            s.apply(p, bot.choose(s.legal_moves(p)))
+    assert taken > 20
