@@ -46,7 +46,7 @@ class Level:
 _SEARCH = {
     "modern-art": "ismcts",
     "ratzia": "ismcts:iterations=20:seconds=1",
-    "qe": "ismcts:iterations=10:margin=1.5",
+    "qe": "ismcts:iterations=10:margin=1.5:sealed=model",
     "art-dice": "ismcts:halving=400:steps=2:margin=1:fill=true",
 }
 SEARCH_THINK = 1.25  # what the server waits: their 1 s cap, one late iteration and the trip
