@@ -36,6 +36,7 @@ class Option:
     def parse(self, raw: Any) -> Any:
         if self.convert is not None:
             return self.convert(raw)
+        value: bool | int | str
         if self.type is bool:
             value = _to_bool(self.name, raw)
         elif self.type is int:
