@@ -568,7 +568,8 @@ class RatziaState(State):
 
     def determinize(self, player: int, rng: random.Random, keep_sealed: bool = True) -> RatziaState:
         """Everything is public but the order of the cards still in the deck: reshuffle them.
-        (Once the game is over the final view shows the deck left, so nothing is redrawn.) No move is sealed, so `keep_sealed` changes nothing."""
+        (Once the game is over the final view shows the deck left, so nothing is redrawn.) No
+        move is sealed, so `keep_sealed` changes nothing."""
         c = self.clone()
         if self.phase == OVER:
             return c
