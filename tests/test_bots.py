@@ -514,7 +514,9 @@ def test_ismcts_tries_one_move_of_each_class():
 def test_ismcts_plays_legal_moves_from_determinizations_only(name, rollout):
     game = get_game(name)
     state = game.new_state(3 if game.max_players >= 3 else 2, seed=11)
-    bots = [make_bot(f"ismcts:iterations=2:rollout={rollout}", game, 1)] + [
+    # sealed=draw: every determinization keeps the view whole (`sealed=model` takes back the
+    # others' unseen sealed bids: the test below and `check_unmade`)
+    bots = [make_bot(f"ismcts:iterations=2:rollout={rollout}:sealed=draw", game, 1)] + [
         make_bot("random", game, p) for p in range(1, state.num_players)
     ]
     seen = []
@@ -539,13 +541,14 @@ def test_ismcts_plays_legal_moves_from_determinizations_only(name, rollout):
 
 @pytest.mark.parametrize("name", ["modern-art", "qe"])
 def test_ismcts_with_sealed_model_leaves_the_others_unseen_sealed_bids_unmade(name):
-    """With `sealed=model` every determinization takes back the others' sealed bids already
-    in, so the playouts make them again; the bot plays whole games of legal moves."""
+    """With `sealed=model` (the default) every determinization takes back the others' sealed
+    bids already in, so the playouts make them again; the bot plays whole games of legal
+    moves."""
     game = get_game(name)
     state = game.new_state(4, seed=3)
     # the last seat: a runner asks the others for their sealed bids first
     bots = [make_bot("heuristic", game, p) for p in range(3)]
-    bots.append(make_bot("ismcts:iterations=2:sealed=model", game, 1))
+    bots.append(make_bot("ismcts:iterations=2", game, 1))
     asked, again = [], 0
 
     class Spy(Observation):

@@ -25,11 +25,12 @@ With `rollout=learned`, the playouts of every candidate in a few iterations at o
 side by side and the network is asked for the moves of all of them in one batch (each the
 move it would make alone, in a fraction of the time).
 
-Sealed bids the others made before the bot's turn are unseen. By default the determinization
-redraws them at random; with `sealed=model` it leaves them unmade and the playout policy makes
-them after the bot's move, as it makes the bids of those still to bid. A rival's bid then
-follows the model of that rival whatever order the seats were asked in. Against three
-`learned`, Q.E.'s search with the network went from about a fifth of the wins to about half.
+Sealed bids the others made before the bot's turn are unseen. By default (`sealed=model`) the
+determinization leaves them unmade and the playout policy makes them after the bot's move, as
+it makes the bids of those still to bid, so a rival's bid follows the model of that rival
+whatever order the seats were asked in; `sealed=draw` redraws them at random, as the game's
+`determinize` does. Against three `learned`, Q.E.'s search with the network went from about a
+fifth of the wins to about half; against three heuristics, Modern Art's from 60% to 77%.
 
 Budget: by default 10 iterations, cut short so that a move takes at most `seconds` (1); given
 alone, `iterations` is exact (the same moves on any machine) and `seconds` is a pure time budget.
@@ -178,7 +179,7 @@ class ISMCTSBot(Bot):
         ),
         "sealed": Param(
             str,
-            "draw",
+            "model",
             "the others' sealed bids already in and unseen: draw (redrawn at random, as the "
             "game's determinization does) or model (taken back and made again by the playout "
             "policy after the bot's move)",
