@@ -67,8 +67,32 @@ def reference(enc, view) -> list[float]:
         ],
         "deck_artists": [(5 - k) / 5 for k in by_artist(taken)],
         "out": [k / 5 for k in by_artist(view["out"])],
+        # what a work on sale adds to each seat (AD-8: the k+1-th work of an artist, 2k+1)
+        "sale_gain": [
+            (2 * by_artist(view["collections"][p])[ARTIST_OF[c]] + 1) / 11 if c is not None else 0
+            for c in places
+            for p in order
+        ],
+        "sale_held": [
+            sum(by_artist(cards)[ARTIST_OF[c]] for cards in view["collections"]) / 5
+            if c is not None
+            else 0
+            for c in places
+        ],
+        "sale_deck": [
+            (5 - by_artist(taken)[ARTIST_OF[c]]) / 5 if c is not None else 0 for c in places
+        ],
+        "later": [
+            float(bidding and after(view["first_bidder"], view["bidder"], p, n)) for p in order
+        ],
+        "gold_reach": [min(1.0, view["deck_size"] / 3 / (view["gold"][seat] + 1) / 15)],
     }
     return joined(enc, blocks)
+
+
+def after(first: int, bidder: int, q: int, n: int) -> bool:
+    """Whether seat q bids after `bidder` in a round whose first bidder is `first` (AD-4)."""
+    return (q - first) % n > (bidder - first) % n
 
 
 def approx(xs):
@@ -108,6 +132,15 @@ def test_a_known_bidding_round_seen_by_the_second_seat():
         assert block == [float(i == k) for k in row for i in range(6)]
     assert b["deck_artists"] == approx([2 / 5, 3 / 5, 4 / 5, 4 / 5, 4 / 5, 1, 1, 1, 4 / 5])
     assert b["out"] == [0] * 9
+    # of the artists on sale (2, 0, 3) only seat 0 holds works: two of artist 0 (10, of
+    # artist 2, was put up); per place, seats 1, 2, 0
+    gain = [1 / 11] * 9
+    gain[3 + 2] = 5 / 11
+    assert b["sale_gain"] == approx(gain)
+    assert b["sale_held"] == approx([0, 2 / 5, 0])
+    assert b["sale_deck"] == approx([4 / 5, 2 / 5, 4 / 5])
+    assert b["later"] == [0, 0, 0]  # seat 2 bids last
+    assert b["gold_reach"] == approx([36 / 3 / 8 / 15])
     # seat 2 (cap 5) must beat 3, 3, 2: one work at a time
     bid = next(seg for seg in enc.actions.segments if seg.kind == "bid")
     legal = {bid.splits[a - bid.start] for a in enc.legal_actions(s, 2)}

@@ -90,6 +90,7 @@ class Layout:
         self.collections = at["collections"]
         self.deck_artists = at["deck_artists"]
         self.out = at["out"]
+        self.glance = enc.glance
         self.heads: list[dict[tuple, array]] = [{} for _ in range(self.n)]
         self.highs: list[dict[tuple, array]] = [{} for _ in range(self.n)]
         self.blank = enc.blank()
@@ -293,6 +294,10 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
             o[lay.sale_highest : lay.sale_leader + ON_SALE * self.players] = (
                 lay.high_block(seat, high) if block is None else block
             )
+        bids = self.placed[seat]
+        gold = s.own[seat] - bids[0] - bids[1] - bids[2]
+        cur = s.cur if s.phase == BID else -1
+        lay.glance.put(o, seat, s.sale, self.counts, self.left, s.fb, cur, gold, len(s.deck))
         return o
 
 
