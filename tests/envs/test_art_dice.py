@@ -70,8 +70,8 @@ def reference(enc, view) -> list[float]:
         # what a work on sale adds to each seat (AD-8: the k+1-th work of an artist, 2k+1)
         "sale_gain": [
             (2 * by_artist(view["collections"][p])[ARTIST_OF[c]] + 1) / 11 if c is not None else 0
-            for c in places
             for p in order
+            for c in places
         ],
         "sale_held": [
             sum(by_artist(cards)[ARTIST_OF[c]] for cards in view["collections"]) / 5
@@ -133,9 +133,9 @@ def test_a_known_bidding_round_seen_by_the_second_seat():
     assert b["deck_artists"] == approx([2 / 5, 3 / 5, 4 / 5, 4 / 5, 4 / 5, 1, 1, 1, 4 / 5])
     assert b["out"] == [0] * 9
     # of the artists on sale (2, 0, 3) only seat 0 holds works: two of artist 0 (10, of
-    # artist 2, was put up); per place, seats 1, 2, 0
+    # artist 2, was put up); seats 1, 2, 0, each place
     gain = [1 / 11] * 9
-    gain[3 + 2] = 5 / 11
+    gain[2 * 3 + 1] = 5 / 11
     assert b["sale_gain"] == approx(gain)
     assert b["sale_held"] == approx([0, 2 / 5, 0])
     assert b["sale_deck"] == approx([4 / 5, 2 / 5, 4 / 5])

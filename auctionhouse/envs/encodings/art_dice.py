@@ -152,10 +152,10 @@ class ArtDiceEncoding(Encoding):
             ),
             Feature(
                 "sale_gain",
-                ON_SALE * n,
-                "each place, each seat: the points the place's work would add to the seat's "
+                n * ON_SALE,
+                "each seat, each place: the points the place's work would add to the seat's "
                 f"score, 2k+1 for its k works of that artist (AD-8), / {2 * WORKS_PER_ARTIST + 1}"
-                " (all 0: empty place)",
+                " (0: empty place)",
             ),
             Feature(
                 "sale_held",
@@ -290,43 +290,60 @@ class ArtDiceEncoding(Encoding):
         obs[at + 6 : at + 9] = LEFT[packed >> 18]
         counts = [[p >> 3 * a & 7 for a in range(ARTISTS)] for p in held]
         left = [WORKS_PER_ARTIST - (packed >> 3 * a & 7) for a in range(ARTISTS)]
-        cur = view["bidder"] if phase == "bid" else -1
-        self.glance.put(
-            put, seat, on_sale, counts, left, view["first_bidder"], cur, view["gold"][seat],
-            view["deck_size"],
-        )  # fmt: skip
+        glance = self.glance
+        glance.sale(put, seat, on_sale, counts, left)
+        if phase == "bid":
+            glance.later(put, seat, view["first_bidder"], view["bidder"])
+        glance.reach(put, view["gold"][seat], view["deck_size"])
         return obs
 
 
 class Glance:
-    """Writes the numbers worked out from the table (`sale_gain` to `gold_reach`); the
-    encoding's `observe` and the tracker both call it."""
+    """Writes the numbers worked out from the table (`sale_gain` to `gold_reach`), for the
+    encoding's `observe` and the tracker (which keeps the works' part in its table, as seat 0
+    sees it, and writes the rest per observation)."""
 
     def __init__(self, enc: ArtDiceEncoding) -> None:
         o = enc.offsets
-        self.n = enc.players
+        self.n = n = enc.players
         self.gain = o["sale_gain"]
         self.held = o["sale_held"]
         self.deck = o["sale_deck"]
-        self.later = o["later"]
-        self.reach = o["gold_reach"]
+        self.start = o["sale_gain"]  # the works' part: sale_gain to sale_deck, in a row
+        self.end = o["sale_deck"] + ON_SALE
+        self.reach_at = o["gold_reach"]
+        # first bidder, bidder -> the seats that bid after it this round (a bit each)
+        self.after = [
+            [sum(1 << (fb + j) % n for j in range((cur - fb) % n + 1, n)) for cur in range(n)]
+            for fb in range(n)
+        ]
+        self.later_at = o["later"]
 
-    def put(self, put, seat, on_sale, counts, left, fb, cur, gold, deck_size) -> None:
-        """`counts[q][a]`: seat q's works of artist a (seats absolute); `left[a]`: artist a's
-        works in the deck; `cur`: the bidder, -1 outside bidding; `gold`: the seat's own."""
+    def sale(self, put, seat: int, on_sale, counts, left) -> None:
+        """The works on sale: what each adds to each seat, its artist's works held and in the
+        deck (`counts[q][a]`: seat q's works of artist a, seats absolute; `left[a]`: artist
+        a's works in the deck)."""
         n = self.n
         for i, c in enumerate(on_sale):
             a = ARTIST_OF[c]
-            at = self.gain + i * n
+            at = self.gain + i
             held = 0
             for q in range(n):
                 k = counts[q][a]
                 held += k
-                put[at + (q - seat) % n] = GAIN[k]
+                put[at + ON_SALE * ((q - seat) % n)] = GAIN[k]
             put[self.held + i] = held / WORKS_PER_ARTIST
             put[self.deck + i] = left[a] / WORKS_PER_ARTIST
-        if cur >= 0:
-            for j in range((cur - fb) % n + 1, n):
-                put[self.later + (fb + j - seat) % n] = 1.0
-        reach = deck_size / ON_SALE / (gold + 1) / REACH_MOST
-        put[self.reach] = reach if reach < 1.0 else 1.0
+
+    def later(self, put, seat: int, fb: int, cur: int) -> None:
+        """The seats that bid after `cur` this round."""
+        n = self.n
+        mask = self.after[fb][cur]
+        for q in range(n):
+            if mask >> q & 1:
+                put[self.later_at + (q - seat) % n] = 1.0
+
+    def reach(self, put, gold: int, deck_size: int) -> None:
+        """Rounds left per gold piece of the seat's own (plus one)."""
+        x = deck_size / ON_SALE / (gold + 1) / REACH_MOST
+        put[self.reach_at] = x if x < 1.0 else 1.0

@@ -44,12 +44,13 @@ from ..encodings.art_dice import (
     BLOCK,
     COUNTS,
     GOLD,
+    REACH_MOST,
     ROUND_CLIP,
     SCORE,
     WORKS_PER_ARTIST,
     ArtDiceEncoding,
 )
-from ..tracker import TableTracker
+from ..tracker import TableTracker, seat_sets
 
 # a roll, a skip and a pass change nothing in the table (the head is looked up on every call)
 QUIET: Final = frozenset((E_ROLL, E_SKIP, E_PASS))
@@ -91,6 +92,8 @@ class Layout:
         self.deck_artists = at["deck_artists"]
         self.out = at["out"]
         self.glance = enc.glance
+        self.sets = seat_sets(self.n)  # per seat, per mask of seats: their one-hot block
+        self.no_works = enc.blank()[enc.glance.start : enc.glance.end]
         self.heads: list[dict[tuple, array]] = [{} for _ in range(self.n)]
         self.highs: list[dict[tuple, array]] = [{} for _ in range(self.n)]
         self.blank = enc.blank()
@@ -141,7 +144,8 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
     def __init__(self, enc: ArtDiceEncoding, state: ArtDiceState) -> None:
         at = enc.offsets
         per_seat = [(at["gold"], 1), (at["scores"], 1), (at["bids"], ON_SALE)]
-        super().__init__(enc, state, [*per_seat, (at["collections"], BLOCK)])
+        per_seat += [(at["collections"], BLOCK), (at["sale_gain"], ON_SALE)]
+        super().__init__(enc, state, per_seat)
         layout = enc.tracker_layout
         if layout is None:
             layout = enc.tracker_layout = Layout(enc)
@@ -206,10 +210,13 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
                 for a, k in enumerate(counts):
                     t[at + a] = k / WORKS_PER_ARTIST
         self.marked = len(log)
-        if sale:
+        if sale:  # also after every change of a collection or the deck
             key = tuple(s.sale)
             block = SALES.get(key)
             t[lay.sale_artist : lay.sale_highest] = _sale(key) if block is None else block
+            glance = lay.glance
+            t[glance.start : glance.end] = lay.no_works
+            glance.sale(t, 0, key, self.counts, self.left)
         if bank:
             t[lay.bank] = GOLD[s.bank]
 
@@ -294,10 +301,15 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
             o[lay.sale_highest : lay.sale_leader + ON_SALE * self.players] = (
                 lay.high_block(seat, high) if block is None else block
             )
+        glance = lay.glance
+        if s.phase == BID:
+            mask = glance.after[s.fb][s.cur]
+            if mask:
+                at = glance.later_at
+                o[at : at + self.players] = lay.sets[seat][mask]
         bids = self.placed[seat]
-        gold = s.own[seat] - bids[0] - bids[1] - bids[2]
-        cur = s.cur if s.phase == BID else -1
-        lay.glance.put(o, seat, s.sale, self.counts, self.left, s.fb, cur, gold, len(s.deck))
+        x = len(s.deck) / ON_SALE / (s.own[seat] - bids[0] - bids[1] - bids[2] + 1) / REACH_MOST
+        o[glance.reach_at] = x if x < 1.0 else 1.0
         return o
 
 
