@@ -54,25 +54,13 @@ def reference(enc, view) -> list[float]:
         "no_sale_rounds": one_hot(n + 1, view["no_sale_rounds"]),
         "deck_size": [view["deck_size"] / 45],
         "bank": [view["bank"] / 50],
-        "gold": [view["gold"][p] / 50 for p in order],
-        "scores": [view["scores"][p] / 225 for p in order],
         "sale_artist": [
             x for c in places for x in (one_hot(9, ARTIST_OF[c]) if c is not None else [0.0] * 9)
         ],
         "sale_highest": [h / 6 for h in highest],
         "sale_leader": [x for q in leaders for x in seat_hot(q)],
-        "bids": [x / 6 for p in order for x in view["bids"][p] + [0] * (3 - len(view["bids"][p]))],
-        "collections": [
-            x for p in order for k in by_artist(view["collections"][p]) for x in one_hot(6, k)
-        ],
         "deck_artists": [(5 - k) / 5 for k in by_artist(taken)],
         "out": [k / 5 for k in by_artist(view["out"])],
-        # what a work on sale adds to each seat (AD-8: the k+1-th work of an artist, 2k+1)
-        "sale_gain": [
-            (2 * by_artist(view["collections"][p])[ARTIST_OF[c]] + 1) / 11 if c is not None else 0
-            for p in order
-            for c in places
-        ],
         "sale_held": [
             sum(by_artist(cards)[ARTIST_OF[c]] for cards in view["collections"]) / 5
             if c is not None
@@ -87,12 +75,28 @@ def reference(enc, view) -> list[float]:
         ],
         "gold_reach": [min(1.0, view["deck_size"] / 3 / (view["gold"][seat] + 1) / 15)],
     }
+    for r, p in enumerate(order):
+        bids = view["bids"][p] + [0] * (3 - len(view["bids"][p]))
+        held = by_artist(view["collections"][p])
+        blocks[f"gold_{r}"] = [view["gold"][p] / 50]
+        blocks[f"score_{r}"] = [view["scores"][p] / 225]
+        blocks[f"bids_{r}"] = [x / 6 for x in bids]
+        blocks[f"collection_{r}"] = [x for k in held for x in one_hot(6, k)]
+        # what a work on sale adds to the seat (AD-8: the k+1-th work of an artist, 2k+1)
+        blocks[f"gain_{r}"] = [
+            (2 * held[ARTIST_OF[c]] + 1) / 11 if c is not None else 0 for c in places
+        ]
     return joined(enc, blocks)
 
 
 def after(first: int, bidder: int, q: int, n: int) -> bool:
     """Whether seat q bids after `bidder` in a round whose first bidder is `first` (AD-4)."""
     return (q - first) % n > (bidder - first) % n
+
+
+def per_seat(blocks, name: str) -> list[float]:
+    """A block of every seat's part laid end to end (the viewer first)."""
+    return [x for r in range(len(blocks["later"])) for x in blocks[f"{name}_{r}"]]
 
 
 def approx(xs):
@@ -118,17 +122,17 @@ def test_a_known_bidding_round_seen_by_the_second_seat():
     assert b["bidder"] == [0, 1, 0] and b["roll"] == [0, 0, 0, 0, 1, 0]
     assert b["own_sales"] == [0, 1, 0] and b["no_sale_rounds"] == [1, 0, 0, 0]
     assert b["deck_size"] == approx([36 / 45]) and b["bank"] == approx([16 / 50])
-    assert b["gold"] == approx([7 / 50, 10 / 50, 9 / 50])  # in hand: placed gold is out
-    assert b["scores"] == approx([5 / 225, 1 / 225, 4 / 225])
+    assert per_seat(b, "gold") == approx([7 / 50, 10 / 50, 9 / 50])  # in hand: placed gold is out
+    assert per_seat(b, "score") == approx([5 / 225, 1 / 225, 4 / 225])
     artists = [0.0] * 27
     artists[0 * 9 + 2] = artists[1 * 9 + 0] = artists[2 * 9 + 3] = 1.0
     assert b["sale_artist"] == artists
     assert b["sale_highest"] == approx([3 / 6, 3 / 6, 2 / 6])
     assert b["sale_leader"] == [1, 0, 0, 0, 0, 1, 0, 0, 1]
-    assert b["bids"] == approx([3 / 6, 0, 0, 0, 0, 0, 0, 3 / 6, 2 / 6])
+    assert per_seat(b, "bids") == approx([3 / 6, 0, 0, 0, 0, 0, 0, 3 / 6, 2 / 6])
     counts = {0: [0, 2, 0, 0, 1, 0, 0, 0, 0], 1: [0] * 8 + [1], 2: [2] + [0] * 8}
     for place, row in counts.items():
-        block = b["collections"][place * 54 : place * 54 + 54]
+        block = b[f"collection_{place}"]
         assert block == [float(i == k) for k in row for i in range(6)]
     assert b["deck_artists"] == approx([2 / 5, 3 / 5, 4 / 5, 4 / 5, 4 / 5, 1, 1, 1, 4 / 5])
     assert b["out"] == [0] * 9
@@ -136,7 +140,7 @@ def test_a_known_bidding_round_seen_by_the_second_seat():
     # artist 2, was put up); seats 1, 2, 0, each place
     gain = [1 / 11] * 9
     gain[2 * 3 + 1] = 5 / 11
-    assert b["sale_gain"] == approx(gain)
+    assert per_seat(b, "gain") == approx(gain)
     assert b["sale_held"] == approx([0, 2 / 5, 0])
     assert b["sale_deck"] == approx([4 / 5, 2 / 5, 4 / 5])
     assert b["later"] == [0, 0, 0]  # seat 2 bids last
@@ -158,7 +162,7 @@ def test_works_that_go_to_nobody_are_out():
     assert b["out"] == approx([0, 0, 2 / 5, 0, 0, 0, 0, 0, 1 / 5])
     assert b["deck_artists"] == approx([4 / 5, 4 / 5, 3 / 5, 1, 1, 1, 1, 1, 4 / 5])
     assert b["bidder"] == [0, 0] and b["roll"] == [0] * 6 and b["sale_artist"] == [0] * 27
-    assert b["bank"] == [1.0] and b["gold"] == [0, 0]
+    assert b["bank"] == [1.0] and per_seat(b, "gold") == [0, 0]
 
 
 def test_the_action_ids():

@@ -11,8 +11,8 @@ Choices:
 - Amounts (gold, bank, bids, scores) are scaled by their exact maximum (50 gold in all, a die's
   6, 9 complete artists); only the round number is unbounded (a work put up can come back on
   sale), clipped at 50.
-- A few numbers a player works out at a glance follow the raw table (`sale_gain` to
-  `gold_reach`): what each work on sale adds to each seat's score (2k+1 for its k works of the
+- A few numbers a player works out at a glance are given too (`sale_held` to `gold_reach`, and
+  `gain_r` in each seat's block): what each work on sale adds to each seat's score (2k+1 for its k works of the
   artist, AD-8), its artist's works held and still in the deck, the seats still to bid this
   round, and the rounds left per gold piece. A network can compute them from the table, but
   imitating the heuristic with them got 89% of its decisions right on held-out games, against
@@ -92,6 +92,28 @@ def _collection(cards: tuple) -> tuple[array, int]:
     return ONES[p & 511] + ONES[p >> 9 & 511] + ONES[p >> 18], p
 
 
+def seat_features(r: int) -> list[Feature]:
+    """The block of the seat r places after the viewer (0: the viewer); the blocks follow
+    each other, so a tracker rotates them all in one move."""
+    who = "the viewer" if r == 0 else f"the seat {r} after the viewer"
+    return [
+        Feature(f"gold_{r}", 1, f"{who}: gold in hand (less what it placed) / {TOTAL_GOLD}"),
+        Feature(f"score_{r}", 1, f"{who}: score now / {MAX_SCORE} (all 9 artists complete)"),
+        Feature(f"bids_{r}", ON_SALE, f"{who}: its amount on each place this round / {DIE}"),
+        Feature(
+            f"collection_{r}",
+            ARTISTS * COUNTS,
+            f"{who}: each artist, one-hot count of its works in the collection, 0..5",
+        ),
+        Feature(
+            f"gain_{r}",
+            ON_SALE,
+            f"{who}: each place, the points its work would add to the score, 2k+1 for k works "
+            f"of that artist held (AD-8), / {2 * WORKS_PER_ARTIST + 1} (0: empty place)",
+        ),
+    ]
+
+
 class ArtDiceEncoding(Encoding):
     game_name = "art-dice"
     split_kinds = ("bid",)
@@ -120,8 +142,6 @@ class ArtDiceEncoding(Encoding):
             Feature("no_sale_rounds", n + 1, f"one-hot: rounds in a row without a sale, 0..{n}"),
             Feature("deck_size", 1, f"cards left in the deck / {CARDS}"),
             Feature("bank", 1, f"gold in the bank / {TOTAL_GOLD}"),
-            Feature("gold", n, f"each seat's gold in hand (less what it placed) / {TOTAL_GOLD}"),
-            Feature("scores", n, f"each seat's score now / {MAX_SCORE} (all 9 artists complete)"),
             Feature(
                 "sale_artist",
                 ON_SALE * ARTISTS,
@@ -133,12 +153,6 @@ class ArtDiceEncoding(Encoding):
                 ON_SALE * n,
                 "each place: one-hot seat of its highest amount (all 0: none yet)",
             ),
-            Feature("bids", n * ON_SALE, f"each seat's amount on each place this round / {DIE}"),
-            Feature(
-                "collections",
-                n * ARTISTS * COUNTS,
-                "each seat, each artist: one-hot count of its works in the seat's collection, 0..5",
-            ),
             Feature(
                 "deck_artists",
                 ARTISTS,
@@ -149,13 +163,6 @@ class ArtDiceEncoding(Encoding):
                 "out",
                 ARTISTS,
                 f"each artist: works that went to nobody at the end (AD-7) / {WORKS_PER_ARTIST}",
-            ),
-            Feature(
-                "sale_gain",
-                n * ON_SALE,
-                "each seat, each place: the points the place's work would add to the seat's "
-                f"score, 2k+1 for its k works of that artist (AD-8), / {2 * WORKS_PER_ARTIST + 1}"
-                " (0: empty place)",
             ),
             Feature(
                 "sale_held",
@@ -174,6 +181,7 @@ class ArtDiceEncoding(Encoding):
                 f"rounds left (deck / {ON_SALE}) per own gold piece plus one, / {REACH_MOST}, "
                 "clipped at 1",
             ),
+            *(f for r in range(n) for f in seat_features(r)),
         ]
 
     def build_segments(self):
@@ -196,8 +204,9 @@ class ArtDiceEncoding(Encoding):
         self._deck_size = o["deck_size"]
         self._bank = o["bank"]
         self._highest = o["sale_highest"]
-        self._gold = o["gold"]
-        self._scores = o["scores"]
+        self.seat_width = w = sum(f.size for f in seat_features(0))
+        self._gold = o["gold_0"]
+        self._scores = o["score_0"]
         self._deck = o["deck_artists"]
         self._out = o["out"]
         self.glance = Glance(self)
@@ -216,10 +225,10 @@ class ArtDiceEncoding(Encoding):
                     [o["first_bidder"] + p for p in place],
                     [o["banker"] + p for p in place],
                     [o["bidder"] + p for p in place],
-                    [o["gold"] + p for p in place],
+                    [o["gold_0"] + p * w for p in place],
                     [[at + i * n + p for p in place] for i in range(ON_SALE)],
-                    [o["bids"] + p * ON_SALE for p in place],
-                    [o["collections"] + p * BLOCK for p in place],
+                    [o["bids_0"] + p * w for p in place],
+                    [o["collection_0"] + p * w for p in place],
                 )
             )
 
@@ -299,18 +308,17 @@ class ArtDiceEncoding(Encoding):
 
 
 class Glance:
-    """Writes the numbers worked out from the table (`sale_gain` to `gold_reach`), for the
-    encoding's `observe` and the tracker (which keeps the works' part in its table, as seat 0
-    sees it, and writes the rest per observation)."""
+    """Writes the numbers worked out from the table (`sale_held` to `gold_reach`, each seat's
+    `gain_r`), for the encoding's `observe` and the tracker (which keeps the works' part in its
+    table, as seat 0 sees it, and writes the rest per observation)."""
 
     def __init__(self, enc: ArtDiceEncoding) -> None:
         o = enc.offsets
         self.n = n = enc.players
-        self.gain = o["sale_gain"]
+        self.gain = o["gain_0"]
+        self.width = enc.seat_width
         self.held = o["sale_held"]
         self.deck = o["sale_deck"]
-        self.start = o["sale_gain"]  # the works' part: sale_gain to sale_deck, in a row
-        self.end = o["sale_deck"] + ON_SALE
         self.reach_at = o["gold_reach"]
         # first bidder, bidder -> the seats that bid after it this round (a bit each)
         self.after = [
@@ -322,16 +330,22 @@ class Glance:
     def sale(self, put, seat: int, on_sale, counts, left) -> None:
         """The works on sale: what each adds to each seat, its artist's works held and in the
         deck (`counts[q][a]`: seat q's works of artist a, seats absolute; `left[a]`: artist
-        a's works in the deck)."""
+        a's works in the deck); the places beyond them 0."""
         n = self.n
-        for i, c in enumerate(on_sale):
-            a = ARTIST_OF[c]
+        width = self.width
+        for i in range(ON_SALE):
             at = self.gain + i
+            if i >= len(on_sale):
+                for q in range(n):
+                    put[at + width * q] = 0.0
+                put[self.held + i] = put[self.deck + i] = 0.0
+                continue
+            a = ARTIST_OF[on_sale[i]]
             held = 0
             for q in range(n):
                 k = counts[q][a]
                 held += k
-                put[at + ON_SALE * ((q - seat) % n)] = GAIN[k]
+                put[at + width * ((q - seat) % n)] = GAIN[k]
             put[self.held + i] = held / WORKS_PER_ARTIST
             put[self.deck + i] = left[a] / WORKS_PER_ARTIST
 

@@ -82,18 +82,18 @@ class Layout:
         self.no_sale_rounds = at["no_sale_rounds"]
         self.deck_size = at["deck_size"]
         self.bank = at["bank"]
-        self.gold = at["gold"]
-        self.scores = at["scores"]
+        self.width = enc.seat_width  # one seat's block: gold, score, bids, collection, gain
+        self.gold = at["gold_0"]
+        self.scores = at["score_0"]
         self.sale_artist = at["sale_artist"]
         self.sale_highest = at["sale_highest"]
         self.sale_leader = at["sale_leader"]
-        self.bids = at["bids"]
-        self.collections = at["collections"]
+        self.bids = at["bids_0"]
+        self.collections = at["collection_0"]
         self.deck_artists = at["deck_artists"]
         self.out = at["out"]
         self.glance = enc.glance
         self.sets = seat_sets(self.n)  # per seat, per mask of seats: their one-hot block
-        self.no_works = enc.blank()[enc.glance.start : enc.glance.end]
         self.heads: list[dict[tuple, array]] = [{} for _ in range(self.n)]
         self.highs: list[dict[tuple, array]] = [{} for _ in range(self.n)]
         self.blank = enc.blank()
@@ -127,7 +127,7 @@ class Layout:
             cache.clear()
         high, leaders = key
         n = self.n
-        o = self.blank[self.sale_highest : self.bids]  # the highest amounts, the leaders
+        o = self.blank[self.sale_highest : self.sale_leader + ON_SALE * n]  # amounts, leaders
         base = self.sale_leader - self.sale_highest
         for i, x in enumerate(high):
             if x:
@@ -143,9 +143,7 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
 
     def __init__(self, enc: ArtDiceEncoding, state: ArtDiceState) -> None:
         at = enc.offsets
-        per_seat = [(at["gold"], 1), (at["scores"], 1), (at["bids"], ON_SALE)]
-        per_seat += [(at["collections"], BLOCK), (at["sale_gain"], ON_SALE)]
-        super().__init__(enc, state, per_seat)
+        super().__init__(enc, state, [(at["gold_0"], enc.seat_width)])
         layout = enc.tracker_layout
         if layout is None:
             layout = enc.tracker_layout = Layout(enc)
@@ -176,9 +174,9 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
                 if len(bids) < ON_SALE:
                     bids = (*bids, 0, 0)[:ON_SALE]
                 placed[q] = bids
-                at = lay.bids + q * ON_SALE
+                at = lay.bids + q * lay.width
                 t[at : at + ON_SALE] = BID_ROWS[bids]
-                t[lay.gold + q] = GOLD[s.own[q] - bids[0] - bids[1] - bids[2]]
+                t[lay.gold + q * lay.width] = GOLD[s.own[q] - bids[0] - bids[1] - bids[2]]
             elif code in (E_SELL, E_WON):
                 q = e[1]
                 self._card(q, e[2], 1 if code == E_WON else -1)
@@ -197,7 +195,7 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
             elif code in (E_ROUND, E_END):
                 placed[:] = [NO_BIDS] * len(placed)
                 for q in range(self.players):
-                    at = lay.bids + q * ON_SALE
+                    at = lay.bids + q * lay.width
                     t[at : at + ON_SALE] = BID_ROWS[NO_BIDS]
                     self._gold(q)
                 sale = True
@@ -215,7 +213,6 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
             block = SALES.get(key)
             t[lay.sale_artist : lay.sale_highest] = _sale(key) if block is None else block
             glance = lay.glance
-            t[glance.start : glance.end] = lay.no_works
             glance.sale(t, 0, key, self.counts, self.left)
         if bank:
             t[lay.bank] = GOLD[s.bank]
@@ -228,7 +225,7 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
         self._deck()
         for q in range(self.players):
             self.placed[q] = tuple(bids[q * ON_SALE : q * ON_SALE + ON_SALE])
-            at = lay.bids + q * ON_SALE
+            at = lay.bids + q * lay.width
             t[at : at + ON_SALE] = BID_ROWS[self.placed[q]]
             self._collection(q)
             self._gold(q)
@@ -236,7 +233,7 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
     def _gold(self, q: int) -> None:
         bids = self.placed[q]
         gold = self.state.own[q] - bids[0] - bids[1] - bids[2]
-        self.table[self.layout.gold + q] = GOLD[gold]
+        self.table[self.layout.gold + q * self.layout.width] = GOLD[gold]
 
     def _collection(self, q: int) -> None:
         """Seat q's collection counted afresh: its block and its score."""
@@ -246,14 +243,14 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
             counts[ARTIST_OF[c]] += 1
         t = self.table
         lay = self.layout
-        at = lay.collections + q * BLOCK
+        at = lay.collections + q * lay.width
         t[at : at + BLOCK] = lay.no_collection
         score = 0
         for a, k in enumerate(counts):
             t[at + a * COUNTS + k] = 1.0
             score += k * k
         self.score[q] = score
-        t[lay.scores + q] = SCORE[score]
+        t[lay.scores + q * lay.width] = SCORE[score]
 
     def _card(self, q: int, card: int, gained: int) -> None:
         """A work in (gained 1) or out of (-1) seat q's collection: its artist's count moves
@@ -264,12 +261,12 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
         counts[a] = k + gained
         t = self.table
         lay = self.layout
-        at = lay.collections + q * BLOCK + a * COUNTS
+        at = lay.collections + q * lay.width + a * COUNTS
         t[at + k] = 0.0
         t[at + k + gained] = 1.0
         score = self.score[q] + (2 * k + 1 if gained > 0 else 1 - 2 * k)
         self.score[q] = score
-        t[lay.scores + q] = SCORE[score]
+        t[lay.scores + q * lay.width] = SCORE[score]
 
     def _deck(self) -> None:
         """The deck's size, and each artist's works left in it: all less those seen anywhere
