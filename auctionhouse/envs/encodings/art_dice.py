@@ -43,6 +43,7 @@ from ...games.art_dice.cards import (
 )
 from ..actions import NoArg, Splits, Values
 from ..encoding import Encoding, Feature
+from .art_dice_glance import REACH_MOST, Glance
 
 ROUND_CLIP = 50  # rounds from here on read as 1 (games last about 22, 41 the most seen)
 MAX_SCORE = ARTISTS * WORKS_PER_ARTIST**2  # AD-8: every artist complete, 9 x 25
@@ -57,9 +58,6 @@ PACKED = tuple(1 << 3 * a for a in ARTIST_OF)
 GOLD = tuple(x / TOTAL_GOLD for x in range(TOTAL_GOLD + 1))
 SCORE = tuple(x / MAX_SCORE for x in range(MAX_SCORE + 1))
 AMOUNT = tuple(x / DIE for x in range(DIE + 1))  # an amount placed is at most a die roll
-# k works of an artist held -> what one more adds (AD-8: 2k+1), scaled by its most (k = 5)
-GAIN = tuple((2 * k + 1) / (2 * WORKS_PER_ARTIST + 1) for k in range(WORKS_PER_ARTIST + 1))
-REACH_MOST = 15  # rounds left per gold piece read as 1 from here (45 cards, no gold)
 
 
 def _triples() -> tuple[list, list]:
@@ -209,7 +207,7 @@ class ArtDiceEncoding(Encoding):
         self._scores = o["score_0"]
         self._deck = o["deck_artists"]
         self._out = o["out"]
-        self.glance = Glance(self)
+        self.glance = Glance(o, n, self.seat_width)
         # place i, card c -> the index of its artist in the place's one-hot
         at = o["sale_artist"]
         self._sale = [
@@ -305,59 +303,3 @@ class ArtDiceEncoding(Encoding):
             glance.later(put, seat, view["first_bidder"], view["bidder"])
         glance.reach(put, view["gold"][seat], view["deck_size"])
         return obs
-
-
-class Glance:
-    """Writes the numbers worked out from the table (`sale_held` to `gold_reach`, each seat's
-    `gain_r`), for the encoding's `observe` and the tracker (which keeps the works' part in its
-    table, as seat 0 sees it, and writes the rest per observation)."""
-
-    def __init__(self, enc: ArtDiceEncoding) -> None:
-        o = enc.offsets
-        self.n = n = enc.players
-        self.gain = o["gain_0"]
-        self.width = enc.seat_width
-        self.held = o["sale_held"]
-        self.deck = o["sale_deck"]
-        self.reach_at = o["gold_reach"]
-        # first bidder, bidder -> the seats that bid after it this round (a bit each)
-        self.after = [
-            [sum(1 << (fb + j) % n for j in range((cur - fb) % n + 1, n)) for cur in range(n)]
-            for fb in range(n)
-        ]
-        self.later_at = o["later"]
-
-    def sale(self, put, seat: int, on_sale, counts, left) -> None:
-        """The works on sale: what each adds to each seat, its artist's works held and in the
-        deck (`counts[q][a]`: seat q's works of artist a, seats absolute; `left[a]`: artist
-        a's works in the deck); the places beyond them 0."""
-        n = self.n
-        width = self.width
-        for i in range(ON_SALE):
-            at = self.gain + i
-            if i >= len(on_sale):
-                for q in range(n):
-                    put[at + width * q] = 0.0
-                put[self.held + i] = put[self.deck + i] = 0.0
-                continue
-            a = ARTIST_OF[on_sale[i]]
-            held = 0
-            for q in range(n):
-                k = counts[q][a]
-                held += k
-                put[at + width * ((q - seat) % n)] = GAIN[k]
-            put[self.held + i] = held / WORKS_PER_ARTIST
-            put[self.deck + i] = left[a] / WORKS_PER_ARTIST
-
-    def later(self, put, seat: int, fb: int, cur: int) -> None:
-        """The seats that bid after `cur` this round."""
-        n = self.n
-        mask = self.after[fb][cur]
-        for q in range(n):
-            if mask >> q & 1:
-                put[self.later_at + (q - seat) % n] = 1.0
-
-    def reach(self, put, gold: int, deck_size: int) -> None:
-        """Rounds left per gold piece of the seat's own (plus one)."""
-        x = deck_size / ON_SALE / (gold + 1) / REACH_MOST
-        put[self.reach_at] = x if x < 1.0 else 1.0

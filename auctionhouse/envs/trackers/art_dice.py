@@ -44,12 +44,12 @@ from ..encodings.art_dice import (
     BLOCK,
     COUNTS,
     GOLD,
-    REACH_MOST,
     ROUND_CLIP,
     SCORE,
     WORKS_PER_ARTIST,
     ArtDiceEncoding,
 )
+from ..encodings.art_dice_glance import REACH_MOST
 from ..tracker import TableTracker, seat_sets
 
 # a roll, a skip and a pass change nothing in the table (the head is looked up on every call)
