@@ -846,6 +846,9 @@ def train(
     warm_games: Annotated[
         int, typer.Option(min=1, max=100_000, help="Games the teacher plays for the warm start.")
     ] = 1500,
+    warm_epochs: Annotated[
+        int, typer.Option(min=1, max=1000, help="Passes over the teacher's decisions.")
+    ] = 8,
     outnumbered: Annotated[
         float,
         typer.Option(
@@ -884,7 +887,7 @@ def train(
     g, opts = game_options(game, option, deck)
     run = open_run(
         g, players, opts, out, resume, seed, games_per_update, teacher, warm_games,
-        None if device == "auto" else device, init, workers, outnumbered,
+        None if device == "auto" else device, init, workers, outnumbered, warm_epochs,
     )  # fmt: skip
     train_with_display(run, minutes, updates, console)
 

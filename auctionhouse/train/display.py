@@ -31,6 +31,7 @@ def open_run(
     init: Path | None = None,
     workers: int = 1,
     outnumbered: float = 0.15,
+    warm_epochs: int = 8,
 ) -> Trainer:
     """The trainer of a new run in `out`, or of the run in `resume` (which must be of this game
     and player count; it keeps its own settings)."""
@@ -57,6 +58,7 @@ def open_run(
         game=game.name, players=players, options=options, seed=seed,
         games_per_update=games_per_update, teacher=teacher, warm_games=warm_games,
         init=str(init) if init is not None else "", outnumbered=outnumbered,
+        warm_epochs=warm_epochs,
     )  # fmt: skip
     return Trainer(config, folder, device, workers)
 
