@@ -1,14 +1,16 @@
 """The art-dice observations kept from step to step (see `envs/tracker.py`).
 
 Everything on the table is public: the table is kept as seat 0 sees it, and a seat's
-observation is a copy with the seats' blocks rotated, and its head (the phase, the round, the
-first bidder, the banker, the bidder and its roll, the own sales, the rounds without a sale) and
-the highest amounts with their leaders written in (both looked up by what they show). The table
+observation is a copy with the seats' blocks (one region) rotated, and its head (the phase, the
+round, the first bidder, the banker, the bidder and its roll, the own sales, the rounds without
+a sale), the highest amounts with their leaders (both looked up by what they show), the seats
+still to bid and its gold's reach written in. The table
 changes where an event says so: a bid (the bidder's gold and bids), a work put up (the works on
 sale, the bank, the seller's gold, collection and score), a draw (the works on sale, the deck),
 a win (the winner's gold, collection and score, the bank), the works left on sale, the works
 out of the game, and a round's start or the game's end (every seat's gold and bids: what was
-placed goes back).
+placed goes back). Whenever the works on sale are written, what they are worth to each seat
+(the numbers at a glance, `art_dice_glance`) is written with them.
 """
 
 from __future__ import annotations
@@ -212,8 +214,7 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
             key = tuple(s.sale)
             block = SALES.get(key)
             t[lay.sale_artist : lay.sale_highest] = _sale(key) if block is None else block
-            glance = lay.glance
-            glance.sale(t, 0, key, self.counts, self.left)
+            lay.glance.sale(t, 0, key, self.counts, self.left)
         if bank:
             t[lay.bank] = GOLD[s.bank]
 
