@@ -15,9 +15,9 @@ import json
 import numpy as np
 
 from auctionhouse.envs import encoding_for
-
-SALE = 3  # places on sale
-BLOCK = 54  # a collection's one-hot counts
+from auctionhouse.envs.encodings.art_dice import BLOCK
+from auctionhouse.games.art_dice.cards import ARTISTS, DIE, MAX_OWN_SALES
+from auctionhouse.games.art_dice.cards import ON_SALE as SALE
 
 
 def old_columns(n: int, gain_by: str) -> list[tuple[str, int]]:
@@ -29,18 +29,18 @@ def old_columns(n: int, gain_by: str) -> list[tuple[str, int]]:
 
     for name, size in [
         ("phase", 3), ("round", 1), ("first_bidder", n), ("banker", n), ("bidder", n),
-        ("roll", 6), ("own_sales", 3), ("no_sale_rounds", n + 1), ("deck_size", 1), ("bank", 1),
+        ("roll", DIE), ("own_sales", MAX_OWN_SALES + 1), ("no_sale_rounds", n + 1), ("deck_size", 1), ("bank", 1),
     ]:  # fmt: skip
         same(name, size)
     cols += [(f"gold_{r}", 0) for r in range(n)]
     cols += [(f"score_{r}", 0) for r in range(n)]
-    same("sale_artist", SALE * 9)
+    same("sale_artist", SALE * ARTISTS)
     same("sale_highest", SALE)
     same("sale_leader", SALE * n)
     cols += [(f"bids_{r}", i) for r in range(n) for i in range(SALE)]
     cols += [(f"collection_{r}", j) for r in range(n) for j in range(BLOCK)]
-    same("deck_artists", 9)
-    same("out", 9)
+    same("deck_artists", ARTISTS)
+    same("out", ARTISTS)
     if gain_by == "places":
         cols += [(f"gain_{r}", i) for i in range(SALE) for r in range(n)]
     else:

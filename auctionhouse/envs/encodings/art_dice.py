@@ -284,18 +284,18 @@ class ArtDiceEncoding(Encoding):
             for a, k in enumerate(counts):
                 put[at + a] = k / WORKS_PER_ARTIST
 
-        held = []
+        packs = []  # each collection's packed counts
         for q, cards in enumerate(view["collections"]):
             found = _collection(tuple(cards))
             at = colls[q]
             obs[at : at + BLOCK] = found[0]
             packed += found[1]
-            held.append(found[1])
+            packs.append(found[1])
         at = self._deck
         obs[at : at + 3] = LEFT[packed & 511]
         obs[at + 3 : at + 6] = LEFT[packed >> 9 & 511]
         obs[at + 6 : at + 9] = LEFT[packed >> 18]
-        counts = [[p >> 3 * a & 7 for a in range(ARTISTS)] for p in held]
+        counts = [[p >> 3 * a & 7 for a in range(ARTISTS)] for p in packs]
         left = [WORKS_PER_ARTIST - (packed >> 3 * a & 7) for a in range(ARTISTS)]
         glance = self.glance
         glance.sale(put, seat, on_sale, counts, left)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ...games.art_dice.cards import ARTIST_OF, ON_SALE, WORKS_PER_ARTIST
+from ..tracker import seat_sets
 
 # k works of an artist held -> what one more adds (AD-8: 2k+1), scaled by its most (k = 5)
 GAIN: Final = tuple((2 * k + 1) / (2 * WORKS_PER_ARTIST + 1) for k in range(WORKS_PER_ARTIST + 1))
@@ -33,6 +34,7 @@ class Glance:
             for fb in range(n)
         ]
         self.later_at = o["later"]
+        self.sets = seat_sets(n)  # per seat, per mask of seats: their one-hot block
 
     def sale(
         self,
@@ -65,11 +67,10 @@ class Glance:
 
     def later(self, put: Any, seat: int, fb: int, cur: int) -> None:
         """The seats that bid after `cur` this round."""
-        n = self.n
         mask = self.after[fb][cur]
-        for q in range(n):
-            if mask >> q & 1:
-                put[self.later_at + (q - seat) % n] = 1.0
+        if mask:
+            at = self.later_at
+            put[at : at + self.n] = self.sets[seat][mask]
 
     def reach(self, put: Any, gold: int, deck_size: int) -> None:
         """Rounds left per gold piece of the seat's own (plus one)."""

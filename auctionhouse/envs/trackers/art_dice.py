@@ -51,8 +51,7 @@ from ..encodings.art_dice import (
     WORKS_PER_ARTIST,
     ArtDiceEncoding,
 )
-from ..encodings.art_dice_glance import REACH_MOST
-from ..tracker import TableTracker, seat_sets
+from ..tracker import TableTracker
 
 # a roll, a skip and a pass change nothing in the table (the head is looked up on every call)
 QUIET: Final = frozenset((E_ROLL, E_SKIP, E_PASS))
@@ -95,7 +94,6 @@ class Layout:
         self.deck_artists = at["deck_artists"]
         self.out = at["out"]
         self.glance = enc.glance
-        self.sets = seat_sets(self.n)  # per seat, per mask of seats: their one-hot block
         self.heads: list[dict[tuple, array]] = [{} for _ in range(self.n)]
         self.highs: list[dict[tuple, array]] = [{} for _ in range(self.n)]
         self.blank = enc.blank()
@@ -178,7 +176,7 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
                 placed[q] = bids
                 at = lay.bids + q * lay.width
                 t[at : at + ON_SALE] = BID_ROWS[bids]
-                t[lay.gold + q * lay.width] = GOLD[s.own[q] - bids[0] - bids[1] - bids[2]]
+                t[lay.gold + q * lay.width] = GOLD[self._in_hand(q)]
             elif code in (E_SELL, E_WON):
                 q = e[1]
                 self._card(q, e[2], 1 if code == E_WON else -1)
@@ -231,10 +229,13 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
             self._collection(q)
             self._gold(q)
 
-    def _gold(self, q: int) -> None:
+    def _in_hand(self, q: int) -> int:
+        """Seat q's gold less what it placed this round."""
         bids = self.placed[q]
-        gold = self.state.own[q] - bids[0] - bids[1] - bids[2]
-        self.table[self.layout.gold + q * self.layout.width] = GOLD[gold]
+        return self.state.own[q] - bids[0] - bids[1] - bids[2]
+
+    def _gold(self, q: int) -> None:
+        self.table[self.layout.gold + q * self.layout.width] = GOLD[self._in_hand(q)]
 
     def _collection(self, q: int) -> None:
         """Seat q's collection counted afresh: its block and its score."""
@@ -301,13 +302,8 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
             )
         glance = lay.glance
         if s.phase == BID:
-            mask = glance.after[s.fb][s.cur]
-            if mask:
-                at = glance.later_at
-                o[at : at + self.players] = lay.sets[seat][mask]
-        bids = self.placed[seat]
-        x = len(s.deck) / ON_SALE / (s.own[seat] - bids[0] - bids[1] - bids[2] + 1) / REACH_MOST
-        o[glance.reach_at] = x if x < 1.0 else 1.0
+            glance.later(o, seat, s.fb, s.cur)
+        glance.reach(o, self._in_hand(seat), len(s.deck))
         return o
 
 
