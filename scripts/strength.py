@@ -3,13 +3,15 @@ games with the first player rotating over the seats, one seat's share of the vic
 95% interval.
 
     python scripts/strength.py GAME [--games 400] [--players 4] [--workers 2] [--seed 1]
-        [--learned learned] [--search SPEC] [--only heuristic,...]
+        [--learned learned] [--search SPEC] [--only heuristic,...] [--first N]
 
 Line-ups (the seat measured first): `learned` against three `heuristic` (`heuristic`), a
 `heuristic` seat against three `learned` (`heuristic-seat`), the same two with `ismcts`
 (`ismcts`, `ismcts-seat`), and the search with the network against three `learned` (`search`;
 --search, by default the server's `expert` level).
 --learned names the learned bot's spec (e.g. `learned:weights=run/policy.npz`). With --timing,
+--first plays games N.. of the series instead of 0.. (a slice of a long series, on another core
+or another day: slices of one seed add up to the whole series). With --timing,
 it prints instead the learned bot's time per decision (median, 90th percentile) over --games
 games against heuristics, on this one process.
 """
@@ -22,7 +24,8 @@ import statistics
 import sys
 import time
 
-from auctionhouse.arena.runner import simulate
+from auctionhouse.arena.backends import run_jobs
+from auctionhouse.arena.runner import prepare, series_job
 from auctionhouse.arena.stats import wilson_ci95
 from auctionhouse.bots.registry import make_bot
 from auctionhouse.core.players import Observation
@@ -68,6 +71,17 @@ def timing(game, spec: str, players: int, games: int, seed: int) -> dict:
     }
 
 
+def first_seat_wins(game, players: int, specs: list[str], first: int, games: int, seed: int,
+                    workers: int, progress) -> float:  # fmt: skip
+    """The first seat's wins in games first..first+games-1 of the series with `seed` (the
+    deals, bots' seeds and rotation of `simulate`'s games of those numbers)."""
+    opts, specs = prepare(game, players, specs, None)
+    jobs = [
+        series_job(game.name, players, opts, specs, seed, g) for g in range(first, first + games)
+    ]
+    return sum(o.shares[0] for o in run_jobs(jobs, workers, progress=progress))
+
+
 def progress_line(name: str, total: int, start: float):
     """A progress callback printing the games played so far on stderr."""
     done = 0
@@ -90,6 +104,7 @@ def main() -> None:
     ap.add_argument("--learned", default="learned")
     ap.add_argument("--search", default=LEARNED_SEARCH)
     ap.add_argument("--only", help="comma list of line-ups to play (default: all)")
+    ap.add_argument("--first", type=int, default=0, help="the series' first game to play")
     ap.add_argument("--timing", action="store_true", help="time the learned bot's decisions")
     args = ap.parse_args()
     game = get_game(args.game)
@@ -101,11 +116,10 @@ def main() -> None:
         chosen = {k: v for k, v in chosen.items() if k in args.only.split(",")}
     for name, specs in chosen.items():
         start = time.time()
-        summary = simulate(
-            game, args.players, args.games, args.seed, specs, workers=args.workers,
-            records_dir=None, progress=progress_line(name, args.games, start),
+        wins = first_seat_wins(
+            game, args.players, specs, args.first, args.games, args.seed, args.workers,
+            progress_line(name, args.games, start),
         )  # fmt: skip
-        wins = summary["seats"][0]["wins"]
         n = args.games
         share, lo, hi = wilson_ci95(wins, n)
         print(
@@ -116,6 +130,8 @@ def main() -> None:
                     "seat": specs[0],
                     "against": specs[1],
                     "games": n,
+                    "first": args.first,
+                    "wins": wins,
                     "share": round(share, 4),
                     "ci95": [round(lo, 4), round(hi, 4)],
                     "seconds": round(time.time() - start),
