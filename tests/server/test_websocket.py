@@ -4,12 +4,15 @@ message refused with a clear error that changes nothing."""
 from __future__ import annotations
 
 import json
+import random
+from contextlib import ExitStack
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from auctionhouse.server import create_app
+from auctionhouse.server.client import random_move
 
 from .conftest import test_settings
 from .test_api import new_table
@@ -252,3 +255,43 @@ def test_floods_are_rate_limited_then_closed(sqlite_url):
             assert 4 <= pongs <= 5 and codes[:pongs] == ["pong"] * pongs
             assert set(codes[pongs:]) == {"rate_limited"} and len(codes) > 20
         assert table.version == 0
+
+
+def moved(conns: list, seat: int, move: list, last: list[dict]) -> None:
+    """`seat` moves through its connection; `last` becomes each seat's newest state message
+    (the mover's answer carries its `ref`; the others were sent theirs before it)."""
+    conns[seat].send_json({"type": "move", "move": move, "ref": "m"})
+    msg = conns[seat].receive_json()
+    while msg.get("ref") != "m":
+        msg = conns[seat].receive_json()
+    assert msg["type"] == "state", msg
+    for q, ws in enumerate(conns):
+        last[q] = msg if q == seat else [m for m in drain(ws) if m["type"] == "state"][-1]
+
+
+def test_qe11_a_seat_peeks_through_the_server_while_others_bid(client):
+    """QE-11 (sharpened): the server takes the peek from a seat of a 5-player table at any
+    moment, also while it is not asked to act, and nobody's turn changes. (The table's state
+    is a new object after each move: it is read afresh.)"""
+    tid, tokens, table = seated(client, "qe", 5)
+    rng = random.Random(5)
+    with ExitStack() as stack:
+        conns = [
+            stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}")) for _ in range(5)
+        ]
+        last = [hello(ws, {"type": "auth", "token": tokens[seat]}) for seat, ws in enumerate(conns)]
+
+        def waiting_peekers() -> list[int]:
+            return [q for q in range(5) if q not in table.state.actors() and last[q]["legal"]]
+
+        while not waiting_peekers():  # every seat moves through its own connection
+            p = table.state.next_actor()
+            legal = [mk for mk in last[p]["legal"] if mk["kind"] != "peek"]
+            moved(conns, p, random_move(legal, rng), last)
+        q = waiting_peekers()[0]
+        assert [mk["kind"] for mk in last[q]["legal"]] == ["peek"]
+        actors, version = table.state.actors(), table.version
+        moved(conns, q, ["peek", 0], last)
+    assert table.version == version + 1 and table.state.history[-1] == (q, ("peek", 0))
+    assert table.state.actors() == actors and last[q]["legal"] == []  # once per game; no turn moved
+    assert last[q]["view"]["peeks"][q] == 0 and last[q]["view"] == table.state.view(q)
