@@ -71,14 +71,13 @@ def timing(game, spec: str, players: int, games: int, seed: int) -> dict:
     }
 
 
-def first_seat_wins(game, players: int, specs: list[str], first: int, games: int, seed: int,
-                    workers: int, progress) -> float:  # fmt: skip
-    """The first seat's wins in games first..first+games-1 of the series with `seed` (the
-    deals, bots' seeds and rotation of `simulate`'s games of those numbers)."""
+def first_seat_wins(
+    game, players: int, specs: list[str], seed: int, games: range, workers: int, progress
+) -> float:
+    """The first seat's wins in the games numbered `games` of the series with `seed`: the
+    deals, the bots' seeds and the rotation of `simulate`'s games of those numbers."""
     opts, specs = prepare(game, players, specs, None)
-    jobs = [
-        series_job(game.name, players, opts, specs, seed, g) for g in range(first, first + games)
-    ]
+    jobs = [series_job(game.name, players, opts, specs, seed, g) for g in games]
     return sum(o.shares[0] for o in run_jobs(jobs, workers, progress=progress))
 
 
@@ -116,10 +115,11 @@ def main() -> None:
         chosen = {k: v for k, v in chosen.items() if k in args.only.split(",")}
     for name, specs in chosen.items():
         start = time.time()
+        numbers = range(args.first, args.first + args.games)
+        progress = progress_line(name, args.games, start)
         wins = first_seat_wins(
-            game, args.players, specs, args.first, args.games, args.seed, args.workers,
-            progress_line(name, args.games, start),
-        )  # fmt: skip
+            game, args.players, specs, args.seed, numbers, args.workers, progress
+        )
         n = args.games
         share, lo, hi = wilson_ci95(wins, n)
         print(
