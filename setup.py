@@ -29,6 +29,7 @@ COMPILED = [
     "auctionhouse/envs/tracker.py",
     *(f"auctionhouse/envs/trackers/{g}.py" for g in ("modern_art", "ratzia", "qe", "art_dice")),
     "auctionhouse/envs/encodings/art_dice_glance.py",
+    "auctionhouse/envs/encodings/modern_art_glance.py",
     # the search's playouts and what they call: the random bot's draw, the candidate moves
     "auctionhouse/bots/playouts.py",
     "auctionhouse/bots/random_bot.py",

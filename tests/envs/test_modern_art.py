@@ -68,10 +68,40 @@ def reference(enc, view) -> list[float]:
     for c in auction.get("cards", []):
         blocks["lot_artist"][c // 5] = 1.0
         blocks["lot_cards"][c % 5] = 1.0
+    blocks.update(at_a_glance(view))
     out = []
     for f in enc.features:
         block = blocks[f.name]
         out += block + [0.0] * (f.size - len(block))  # board rows not played yet
+    return out
+
+
+def at_a_glance(view) -> dict[str, list[float]]:
+    """The numbers at a glance, read plainly: the artists sorted by cards played plus half the
+    seat's own (ties by artist order), the top three worth value + tile, times the confidence;
+    the lot, the limit and the margin from them (docs/envs.md)."""
+    seat, auction, phase = view["seat"], view["auction"] or {}, view["phase"]
+    played, values = view["played"], view["values"]
+    mine = [sum(c // 5 == a for c in view["hand"]) for a in range(5)]
+    ranked = sorted(range(5), key=lambda a: -(played[a] + mine[a] / 2))
+    confidence = min(1.0, 0.55 + 0.12 * max(played))
+    worth = [0.0] * 5
+    for a, tile in zip(ranked, (30, 20, 10), strict=False):
+        if played[a] + mine[a] / 2 > 0:
+            worth[a] = (values[a] + tile) * confidence
+    out = {"worth": [w / 100 for w in worth], "lot_worth": [0.0], "limit": [0.0], "margin": [0.0]}
+    cards = auction.get("cards")
+    if not cards:
+        return out
+    lot = worth[cards[0] // 5] * len(cards)
+    limit = min(view["cash"][seat], int(lot * (0.9 if auction["auctioneer"] == seat else 0.6)))
+    beat = {
+        "open_auction": (auction.get("high") or 0) + 1,
+        "once_around_auction": (auction.get("high") or 0) + 1,
+        "fixed_price_auction": auction.get("price"),
+    }.get(phase)
+    margin = 0.0 if beat is None else max(-20.0, min(20.0, (limit - beat) / 100))
+    out.update(lot_worth=[lot / 100], limit=[min(limit / 100, 20.0)], margin=[margin])
     return out
 
 
@@ -100,6 +130,14 @@ def test_a_known_open_auction_seen_by_the_second_seat():
     assert b["high_bid"] == pytest.approx([0.07])
     assert b["passed"] == [1, 0, 0]
     assert b["sealed"] == [0, 0, 0] and b["my_bid"] == [0] and b["price"] == [0]
+    # at a glance: Manuel Carvalho leads (1 played), then Sigrid Thaler and Daniel Melim (half
+    # a card each from seat 1's hand, the first of equals first); confidence 0.55 + 0.12
+    assert b["worth"] == pytest.approx([0.201, 0.134, 0.067, 0, 0])
+    assert b["lot_worth"] == pytest.approx([0.201])
+    assert b["limit"] == pytest.approx([0.12]) and b["margin"] == pytest.approx([0.04])  # 12 - 8
+    b = blocks_of(enc, enc.observation(s, 0))  # the auctioneer holds two Rafael Silveira cards
+    assert b["worth"] == pytest.approx([0.201, 0, 0, 0, 0.134])
+    assert b["limit"] == pytest.approx([0.18]) and b["margin"] == pytest.approx([0.10])  # 90%
 
 
 def test_a_double_sold_in_a_hidden_auction_then_a_fixed_price():

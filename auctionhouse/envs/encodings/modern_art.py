@@ -13,6 +13,12 @@
 - Who acts is the view's `actors`; the auction's type follows from the phase and the lot's
   cards, so it has no block of its own. The view without its log holds no history (which
   cards were played, who paid what), so neither does the vector.
+- A few numbers a player works out at a glance come last (`worth` to `margin`: what a painting
+  of each artist may fetch this round, the lot's worth, the most the seat would pay for it and
+  how far that is above what it must beat; `modern_art_glance`). They are functions of the
+  rest, given because a network learns products of one-hots slowly: a network imitating the
+  heuristic got 96.4% of its decisions in held-out games right with them, 82.9% without (1,500
+  games, the same network and 8 epochs).
 - `observe` runs on every step: offsets are worked out once per seat, and it writes only the
   nonzero entries, with plain loops (comprehensions cost more on rows of five).
 
@@ -36,6 +42,7 @@ from ...games.modern_art.deck import (
 from ...games.modern_art.state import DEAL, PHASE_NAMES, ROUNDS, START_CASH, TILES
 from ..actions import NoArg, Values
 from ..encoding import Encoding, Feature
+from .modern_art_glance import NO_LOT_ARTIST, NOTHING_TO_BEAT, SIZE, glance
 
 # A lot returns at most 2 paintings x 120 (an artist gains at most 30 a round for 4 rounds):
 # no bid or price above this can pay off.
@@ -78,6 +85,7 @@ class ModernArtEncoding(Encoding):
             for s in range(n)
         ]
         self._at = tuple(at[name] + shift if name in at else -1 for name, shift in _SINGLE)
+        self._glance_at = at["worth"]
 
     def build_features(self):
         n = self.players
@@ -159,6 +167,35 @@ class ModernArtEncoding(Encoding):
                 len(SYMBOLS),
                 "1 for each symbol among the lot's cards: " + ", ".join(SYMBOLS),
             ),
+            # the numbers at a glance (modern_art_glance): functions of the blocks above
+            Feature(
+                "worth",
+                NUM_ARTISTS,
+                "each artist's worth of a painting this round, reckoned plainly (docs/envs.md) "
+                f"{money}",
+                hi=MONEY_CLIP,
+            ),
+            Feature(
+                "lot_worth",
+                1,
+                f"the lot's worth: its artist's times its cards {money}",
+                hi=MONEY_CLIP,
+            ),
+            Feature(
+                "limit",
+                1,
+                "the most the seat would pay for the lot: 60% of its worth (90% in its own "
+                f"auction), at most its cash {money}",
+                hi=MONEY_CLIP,
+            ),
+            Feature(
+                "margin",
+                1,
+                "the limit less the smallest raise (open and once-around auctions) or the fixed "
+                f"price; 0 in other phases {money}, clipped at -20",
+                lo=-MONEY_CLIP,
+                hi=MONEY_CLIP,
+            ),
         ]
         return feats
 
@@ -178,6 +215,32 @@ class ModernArtEncoding(Encoding):
         seat = view["seat"]
         if seat is None:
             raise ValueError("an observation is a seat's, not a spectator's")
+        o = self._observe_table(view, seat)
+        mine = [0] * NUM_ARTISTS
+        for c in view["hand"]:
+            mine[c // 5] += 1
+        auction = view["auction"]
+        lot, cards, own, beat = NO_LOT_ARTIST, 0, False, NOTHING_TO_BEAT
+        if auction is not None and "cards" in auction:
+            lot, cards, own = (
+                auction["cards"][0] // 5,
+                len(auction["cards"]),
+                auction["auctioneer"] == seat,
+            )
+            phase = view["phase"]
+            if phase in ("open_auction", "once_around_auction"):
+                beat = (auction["high"] or 0) + 1
+            elif phase == "fixed_price_auction":
+                beat = auction["price"]
+        at = self._glance_at
+        o[at : at + SIZE] = array(
+            "f",
+            glance(view["played"], mine, view["values"], lot, cards, own, view["cash"][seat], beat),
+        )
+        return o
+
+    def _observe_table(self, view: dict, seat: int) -> array:
+        """Every block but the numbers at a glance."""
         acting, sizes, cash, shown, paintings, auctioneer, bidder, passed, sealed = self._seat_at[
             seat
         ]

@@ -5,7 +5,8 @@ auction in progress written in: the hot block (the phase, who acts, the auctione
 bidder, who passed, who has sealed a bid; looked up whole by what it shows, per seat), the
 seat's own piece (its hand, the cash it sees, every seat's hand size and paintings as it sees
 them; kept per seat) and the public table (the round, the deck, the values, the board, the
-cards played, the lot: one array for every seat). A play changes the player's hand, every
+cards played, the lot: one array for every seat), then the numbers at a glance, worked out
+for the seat on every observation (`modern_art_glance`). A play changes the player's hand, every
 seat's view of its hand size, the cards played and the lot; a win the winner's paintings in
 every seat's piece and the cash of whoever sees it; a round's start or end everything. The
 state is read as the view reads it: no other seat's hand or sealed bid, no other seat's cash
@@ -36,6 +37,7 @@ from ...games.modern_art.state import (
 )
 from ..encodings import modern_art as encoding
 from ..encodings.modern_art import ModernArtEncoding
+from ..encodings.modern_art_glance import NO_LOT_ARTIST, NOTHING_TO_BEAT, glance
 from ..tracker import SEATS_IN, Tracker, one_hots
 
 # the encoding's scales, typed (its module is not compiled: a compiled build reads these as
@@ -118,7 +120,7 @@ class Layout:
         self.played = at["played"] - p0
         self.lot = at["lot_artist"] - p0
         self.lot_end = at["lot_cards"] + len(SYMBOLS) - p0
-        self.public_size: int = enc.size - p0
+        self.public_size: int = at["worth"] - p0  # the numbers at a glance are per seat
         self.per_hand: float = enc._per_hand
         self.per_deck: float = enc._per_deck
         self.all_cash: bool = enc._all_cash
@@ -387,6 +389,7 @@ class ModernArtTracker(Tracker[ModernArtState]):
             hot = self.layout.hot_block(s, seat, key)
         o = hot + self.own[seat]
         o += self.public
+        o += self._glance(seat)
         shown = MONEY_SHOWN[phase]
         if not shown:
             return o
@@ -404,6 +407,25 @@ class ModernArtTracker(Tracker[ModernArtState]):
             x = s.price
             o[self.layout.price] = MONEY[x] if x < MONEY_TOP else MONEY_CLIP
         return o
+
+    def _glance(self, seat: int) -> array:
+        """The numbers at a glance (`modern_art_glance`), from what the view shows `seat`."""
+        s = self.state
+        mine = [0] * NUM_ARTISTS
+        for c in s.hands[seat]:
+            mine[c // 5] += 1
+        phase = s.phase
+        if phase in (PLAY, FLIP, OVER):
+            lot, cards, own, beat = NO_LOT_ARTIST, 0, False, NOTHING_TO_BEAT
+        else:
+            lot, cards, own = s.lot[0] // 5, len(s.lot), s.auctioneer == seat
+            if phase in (OPEN_BIDS, ONCE_BIDS):
+                beat = (s.high if s.bidder >= 0 else 0) + 1
+            elif phase == FIXED_OFFER:
+                beat = s.price
+            else:
+                beat = NOTHING_TO_BEAT
+        return array("f", glance(s.played, mine, s.values, lot, cards, own, s.cash[seat], beat))
 
 
 def _lot(cards: tuple[int, ...]) -> array:

@@ -1,0 +1,69 @@
+"""The Modern Art numbers a player works out at a glance (`worth` to `margin`): what one
+painting of each artist may fetch this round, what the lot may fetch, the most the seat would
+pay for it and how far that lies above what it must beat. One code for the encoding's `observe`
+and the tracker; compiled with the trackers (setup.py), as the tracker calls it every step.
+
+The reckoning is a plain one, from the seat's view only: the artists ranked by cards played
+this round plus half the seat's own cards of them (the first of equals first); the top three,
+where anything counts for them, are worth their value so far plus the tile of their rank, times
+a confidence that grows with the most cards of one artist played (early in a round a rank is
+shaky); the others 0. A buyer pays at most 60% of a lot's worth (the money goes to a rival), the
+auctioneer at most 90% of it (the money goes to the bank). The game's heuristic reckons the same
+way today (`painting_values`), but this reckoning is part of the encoding and stays as it is
+when the heuristic changes: trained weights read it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ...games.modern_art.deck import NUM_ARTISTS
+from ...games.modern_art.state import TILES
+
+PER_MONEY: Final = 1 / 100  # as the encoding's money: units of the starting cash
+CLIP: Final = 20.0  # as the encoding's money clip
+NAMES: Final = ("worth", "lot_worth", "limit", "margin")
+SIZE: Final = NUM_ARTISTS + 3
+NO_LOT_ARTIST: Final = -1  # `lot_artist` without a lot
+NOTHING_TO_BEAT: Final = -1  # `beat` where no bid or price is there to beat
+
+
+def worth(played: Sequence[int], mine: Sequence[int], values: Sequence[int]) -> list[float]:
+    """Each artist's worth of one painting this round (`mine`: the seat's cards per artist)."""
+    strength = [played[a] + 0.5 * mine[a] for a in range(NUM_ARTISTS)]
+    confidence = min(1.0, 0.55 + 0.12 * max(played))
+    out = [0.0] * NUM_ARTISTS
+    taken = [False] * NUM_ARTISTS
+    for tile in TILES:
+        best = -1
+        for a in range(NUM_ARTISTS):
+            if not taken[a] and (best < 0 or strength[a] > strength[best]):
+                best = a
+        taken[best] = True
+        if strength[best] > 0:
+            out[best] = (values[best] + tile) * confidence
+    return out
+
+
+def glance(
+    played: Sequence[int],
+    mine: Sequence[int],
+    values: Sequence[int],
+    lot_artist: int,
+    lot_cards: int,
+    own: bool,
+    cash: int,
+    beat: int,
+) -> list[float]:
+    """The numbers, scaled as the encoding's money: each artist's worth; the lot's
+    (`lot_artist` NO_LOT_ARTIST: no lot); the seat's limit for it (`own`: its own auction); the
+    margin, that limit less `beat` (the smallest raise, or the fixed price; NOTHING_TO_BEAT: 0)."""
+    w = worth(played, mine, values)
+    out = [x * PER_MONEY for x in w]
+    if lot_artist == NO_LOT_ARTIST:
+        return out + [0.0, 0.0, 0.0]
+    lot = w[lot_artist] * lot_cards
+    limit = min(cash, int(lot * (0.9 if own else 0.6)))
+    margin = 0.0 if beat == NOTHING_TO_BEAT else (limit - beat) * PER_MONEY
+    margin = -CLIP if margin < -CLIP else CLIP if margin > CLIP else margin
+    return out + [lot * PER_MONEY, min(limit * PER_MONEY, CLIP), margin]
