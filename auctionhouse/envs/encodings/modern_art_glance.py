@@ -30,18 +30,16 @@ NOTHING_TO_BEAT: Final = -1  # `beat` where no bid or price is there to beat
 
 def worth(played: Sequence[int], mine: Sequence[int], values: Sequence[int]) -> list[float]:
     """Each artist's worth of one painting this round (`mine`: the seat's cards per artist)."""
-    strength = [played[a] + 0.5 * mine[a] for a in range(NUM_ARTISTS)]
+    strength = [2 * p + m for p, m in zip(played, mine, strict=True)]  # twice the reckoning's
     confidence = min(1.0, 0.55 + 0.12 * max(played))
     out = [0.0] * NUM_ARTISTS
-    taken = [False] * NUM_ARTISTS
     for tile in TILES:
-        best = -1
-        for a in range(NUM_ARTISTS):
-            if not taken[a] and (best < 0 or strength[a] > strength[best]):
-                best = a
-        taken[best] = True
-        if strength[best] > 0:
-            out[best] = (values[best] + tile) * confidence
+        top = max(strength)
+        if top <= 0:  # nothing counts for the rest
+            break
+        best = strength.index(top)  # the first of equals
+        out[best] = (values[best] + tile) * confidence
+        strength[best] = -1
     return out
 
 
@@ -55,15 +53,26 @@ def glance(
     cash: int,
     beat: int,
 ) -> list[float]:
-    """The numbers, scaled as the encoding's money: each artist's worth; the lot's
-    (`lot_artist` NO_LOT_ARTIST: no lot); the seat's limit for it (`own`: its own auction); the
-    margin, that limit less `beat` (the smallest raise, or the fixed price; NOTHING_TO_BEAT: 0)."""
+    """The numbers, scaled as the encoding's money: each artist's worth, then `on_lot`'s."""
     w = worth(played, mine, values)
-    out = [x * PER_MONEY for x in w]
+    return scaled(w) + on_lot(w, lot_artist, lot_cards, own, cash, beat)
+
+
+def scaled(w: list[float]) -> list[float]:
+    """Each artist's worth on the encoding's scale."""
+    return [x * PER_MONEY for x in w]
+
+
+def on_lot(
+    w: list[float], lot_artist: int, lot_cards: int, own: bool, cash: int, beat: int
+) -> list[float]:
+    """The lot's worth (`lot_artist` NO_LOT_ARTIST: no lot, all 0), the seat's limit for it
+    (`own`: its own auction) and the margin, that limit less `beat` (the smallest raise, or the
+    fixed price; NOTHING_TO_BEAT: 0), scaled as the encoding's money (`w`: each artist's worth)."""
     if lot_artist == NO_LOT_ARTIST:
-        return out + [0.0, 0.0, 0.0]
+        return [0.0, 0.0, 0.0]
     lot = w[lot_artist] * lot_cards
     limit = min(cash, int(lot * (0.9 if own else 0.6)))
     margin = 0.0 if beat == NOTHING_TO_BEAT else (limit - beat) * PER_MONEY
     margin = -CLIP if margin < -CLIP else CLIP if margin > CLIP else margin
-    return out + [lot * PER_MONEY, min(limit * PER_MONEY, CLIP), margin]
+    return [lot * PER_MONEY, min(limit * PER_MONEY, CLIP), margin]

@@ -37,7 +37,7 @@ from ...games.modern_art.state import (
 )
 from ..encodings import modern_art as encoding
 from ..encodings.modern_art import ModernArtEncoding
-from ..encodings.modern_art_glance import NO_LOT_ARTIST, NOTHING_TO_BEAT, glance
+from ..encodings.modern_art_glance import NOTHING_TO_BEAT, on_lot, scaled, worth
 from ..tracker import SEATS_IN, Tracker, one_hots
 
 # the encoding's scales, typed (its module is not compiled: a compiled build reads these as
@@ -189,7 +189,10 @@ class Layout:
 
 
 class ModernArtTracker(Tracker[ModernArtState]):
-    __slots__ = ("layout", "public", "own", "hots", "sealed", "sizes_at", "paintings_at")
+    __slots__ = (
+        "layout", "public", "own", "hots", "sealed", "sizes_at", "paintings_at", "worths",
+        "worth_blocks", "worth_keys",
+    )  # fmt: skip
 
     def __init__(self, enc: ModernArtEncoding, state: ModernArtState) -> None:
         super().__init__(enc, state)
@@ -202,6 +205,13 @@ class ModernArtTracker(Tracker[ModernArtState]):
         self.public = array("f", bytes(4 * layout.public_size))
         self.own = [array("f", bytes(4 * layout.own_size)) for _ in range(n)]
         self.sealed = 0  # the seats that have sealed a bid in the hidden auction
+        # per seat: each artist's worth (`modern_art_glance`), as numbers and as the block, and
+        # what they were worked out at: the round, the cards played in it, the seat's hand size
+        # (within a round the cards played only grow and a hand only shrinks; values and hands
+        # change at a round's end, which moves the round)
+        self.worths: list[list[float]] = [[] for _ in range(n)]
+        self.worth_blocks: list[array] = [NO_WORTH for _ in range(n)]
+        self.worth_keys: list[int] = [-1] * n
         # per seat p: (seat q's piece, where p's hand size / paintings start in it) for each q
         # an item set costs less through a memoryview (typeshed's takes ints only: Any)
         views: list[Any] = [memoryview(own) for own in self.own]
@@ -389,7 +399,7 @@ class ModernArtTracker(Tracker[ModernArtState]):
             hot = self.layout.hot_block(s, seat, key)
         o = hot + self.own[seat]
         o += self.public
-        o += self._glance(seat)
+        self._glance(seat, o)
         shown = MONEY_SHOWN[phase]
         if not shown:
             return o
@@ -408,24 +418,36 @@ class ModernArtTracker(Tracker[ModernArtState]):
             o[self.layout.price] = MONEY[x] if x < MONEY_TOP else MONEY_CLIP
         return o
 
-    def _glance(self, seat: int) -> array:
-        """The numbers at a glance (`modern_art_glance`), from what the view shows `seat`."""
+    def _glance(self, seat: int, o: array) -> None:
+        """Appends to `o` the numbers at a glance (`modern_art_glance`), from what the view
+        shows `seat`."""
         s = self.state
-        mine = [0] * NUM_ARTISTS
-        for c in s.hands[seat]:
-            mine[c // 5] += 1
+        hand = s.hands[seat]
+        played = s.played
+        key = (s.round * 64 + sum(played)) * 64 + len(hand)
+        if key != self.worth_keys[seat]:
+            mine = [0] * NUM_ARTISTS
+            for c in hand:
+                mine[c // 5] += 1
+            w = self.worths[seat] = worth(played, mine, s.values)
+            self.worth_blocks[seat] = array("f", scaled(w))
+            self.worth_keys[seat] = key
+        o += self.worth_blocks[seat]
         phase = s.phase
         if phase in (PLAY, FLIP, OVER):
-            lot, cards, own, beat = NO_LOT_ARTIST, 0, False, NOTHING_TO_BEAT
+            o += NO_LOT_NUMBERS
+            return
+        if phase in (OPEN_BIDS, ONCE_BIDS):
+            beat = (s.high if s.bidder >= 0 else 0) + 1
+        elif phase == FIXED_OFFER:
+            beat = s.price
         else:
-            lot, cards, own = s.lot[0] // 5, len(s.lot), s.auctioneer == seat
-            if phase in (OPEN_BIDS, ONCE_BIDS):
-                beat = (s.high if s.bidder >= 0 else 0) + 1
-            elif phase == FIXED_OFFER:
-                beat = s.price
-            else:
-                beat = NOTHING_TO_BEAT
-        return array("f", glance(s.played, mine, s.values, lot, cards, own, s.cash[seat], beat))
+            beat = NOTHING_TO_BEAT
+        lot = s.lot
+        numbers = on_lot(
+            self.worths[seat], lot[0] // 5, len(lot), s.auctioneer == seat, s.cash[seat], beat
+        )
+        o.extend(numbers)
 
 
 def _lot(cards: tuple[int, ...]) -> array:
@@ -441,3 +463,5 @@ def _lot(cards: tuple[int, ...]) -> array:
 
 
 NO_LOT: Final = _lot(())
+NO_WORTH: Final = array("f", bytes(4 * NUM_ARTISTS))
+NO_LOT_NUMBERS: Final = array("f", bytes(4 * 3))  # the lot's worth, the limit, the margin
