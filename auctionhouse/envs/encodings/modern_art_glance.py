@@ -14,7 +14,6 @@ when the heuristic changes: trained weights read it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from ...games.modern_art.deck import NUM_ARTISTS
@@ -28,25 +27,33 @@ NO_LOT_ARTIST: Final = -1  # `lot_artist` without a lot
 NOTHING_TO_BEAT: Final = -1  # `beat` where no bid or price is there to beat
 
 
-def worth(played: Sequence[int], mine: Sequence[int], values: Sequence[int]) -> list[float]:
+def worth(played: list[int], mine: list[int], values: list[int]) -> list[float]:
     """Each artist's worth of one painting this round (`mine`: the seat's cards per artist)."""
-    strength = [2 * p + m for p, m in zip(played, mine, strict=True)]  # twice the reckoning's
-    confidence = min(1.0, 0.55 + 0.12 * max(played))
+    strength = [0] * NUM_ARTISTS  # twice the reckoning's, in whole numbers
+    most = 0
+    for a in range(NUM_ARTISTS):
+        k = played[a]
+        strength[a] = 2 * k + mine[a]
+        if k > most:
+            most = k
+    confidence = min(1.0, 0.55 + 0.12 * most)
     out = [0.0] * NUM_ARTISTS
     for tile in TILES:
-        top = max(strength)
-        if top <= 0:  # nothing counts for the rest
+        best = 0
+        for a in range(1, NUM_ARTISTS):
+            if strength[a] > strength[best]:  # the first of equals
+                best = a
+        if strength[best] <= 0:  # nothing counts for the rest
             break
-        best = strength.index(top)  # the first of equals
         out[best] = (values[best] + tile) * confidence
         strength[best] = -1
     return out
 
 
 def glance(
-    played: Sequence[int],
-    mine: Sequence[int],
-    values: Sequence[int],
+    played: list[int],
+    mine: list[int],
+    values: list[int],
     lot_artist: int,
     lot_cards: int,
     own: bool,
