@@ -21,7 +21,6 @@ from ...games.modern_art.state import TILES
 
 PER_MONEY: Final = 1 / 100  # as the encoding's money: units of the starting cash
 CLIP: Final = 20.0  # as the encoding's money clip
-NAMES: Final = ("worth", "lot_worth", "limit", "margin")
 SIZE: Final = NUM_ARTISTS + 3
 NO_LOT_ARTIST: Final = -1  # `lot_artist` without a lot
 NOTHING_TO_BEAT: Final = -1  # `beat` where no bid or price is there to beat

@@ -5,8 +5,8 @@ auction in progress written in: the hot block (the phase, who acts, the auctione
 bidder, who passed, who has sealed a bid; looked up whole by what it shows, per seat), the
 seat's own piece (its hand, the cash it sees, every seat's hand size and paintings as it sees
 them; kept per seat) and the public table (the round, the deck, the values, the board, the
-cards played, the lot: one array for every seat), then the numbers at a glance, worked out
-for the seat on every observation (`modern_art_glance`). A play changes the player's hand, every
+cards played, the lot: one array for every seat), then the numbers at a glance
+(`modern_art_glance`: the seat's worths, kept until a play, and the lot's numbers). A play changes the player's hand, every
 seat's view of its hand size, the cards played and the lot; a win the winner's paintings in
 every seat's piece and the cash of whoever sees it; a round's start or end everything. The
 state is read as the view reads it: no other seat's hand or sealed bid, no other seat's cash
