@@ -9,7 +9,7 @@ Line-ups (the seat measured first): `learned` against three `heuristic` (`heuris
 `heuristic` seat against three `learned` (`heuristic-seat`), the same two with `ismcts`
 (`ismcts`, `ismcts-seat`), and the search with the network against three `learned` (`search`;
 --search, by default the server's `expert` level).
---learned names the learned bot's spec (e.g. `learned:weights=run/policy.npz`). With --timing,
+--learned names the learned bot's spec (e.g. `learned:weights=run/policy.npz`).
 --first plays games N.. of the series instead of 0.. (a slice of a long series, on another core
 or another day: slices of one seed add up to the whole series). With --timing,
 it prints instead the learned bot's time per decision (median, 90th percentile) over --games
@@ -106,6 +106,8 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0, help="the series' first game to play")
     ap.add_argument("--timing", action="store_true", help="time the learned bot's decisions")
     args = ap.parse_args()
+    if args.first < 0:
+        ap.error("--first: a game number, 0 or more")
     game = get_game(args.game)
     if args.timing:
         print(json.dumps(timing(game, args.learned, args.players, args.games, args.seed)))

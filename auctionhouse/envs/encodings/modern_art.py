@@ -42,7 +42,7 @@ from ...games.modern_art.deck import (
 from ...games.modern_art.state import DEAL, PHASE_NAMES, ROUNDS, START_CASH, TILES
 from ..actions import NoArg, Values
 from ..encoding import Encoding, Feature
-from .modern_art_glance import NO_LOT_ARTIST, NOTHING_TO_BEAT, SIZE, glance
+from .modern_art_glance import NO_LOT_ARTIST, NOTHING_TO_BEAT, SIZE, beat_in, glance
 
 # A lot returns at most 2 paintings x 120 (an artist gains at most 30 a round for 4 rounds):
 # no bid or price above this can pay off.
@@ -227,11 +227,8 @@ class ModernArtEncoding(Encoding):
                 len(auction["cards"]),
                 auction["auctioneer"] == seat,
             )
-            phase = view["phase"]
-            if phase in ("open_auction", "once_around_auction"):
-                beat = (auction["high"] or 0) + 1
-            elif phase == "fixed_price_auction":
-                beat = auction["price"]
+            phase = PHASE_NAMES.index(view["phase"])
+            beat = beat_in(phase, auction.get("high") or 0, auction.get("price", 0))
         at = self._glance_at
         o[at : at + SIZE] = array(
             "f",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...games.modern_art.deck import NUM_ARTISTS
-from ...games.modern_art.state import TILES
+from ...games.modern_art.state import FIXED_OFFER, ONCE_BIDS, OPEN_BIDS, TILES
 
 PER_MONEY: Final = 1 / 100  # as the encoding's money: units of the starting cash
 CLIP: Final = 20.0  # as the encoding's money clip
@@ -67,6 +67,17 @@ def glance(
 def scaled(w: list[float]) -> list[float]:
     """Each artist's worth on the encoding's scale."""
     return [x * PER_MONEY for x in w]
+
+
+def beat_in(phase: int, high: int, price: int) -> int:
+    """What the seat's limit is set against in `phase` (the state's phase code): the smallest
+    raise over `high` (the highest bid, 0 with none) in open and once-around auctions, the
+    fixed price while it is offered, else NOTHING_TO_BEAT."""
+    if phase in (OPEN_BIDS, ONCE_BIDS):
+        return high + 1
+    if phase == FIXED_OFFER:
+        return price
+    return NOTHING_TO_BEAT
 
 
 def on_lot(

@@ -37,7 +37,7 @@ from ...games.modern_art.state import (
 )
 from ..encodings import modern_art as encoding
 from ..encodings.modern_art import ModernArtEncoding
-from ..encodings.modern_art_glance import NOTHING_TO_BEAT, on_lot, scaled, worth
+from ..encodings.modern_art_glance import beat_in, on_lot, scaled, worth
 from ..tracker import SEATS_IN, Tracker, one_hots
 
 # the encoding's scales, typed (its module is not compiled: a compiled build reads these as
@@ -437,12 +437,7 @@ class ModernArtTracker(Tracker[ModernArtState]):
         if phase in (PLAY, FLIP, OVER):
             o += NO_LOT_NUMBERS
             return
-        if phase in (OPEN_BIDS, ONCE_BIDS):
-            beat = (s.high if s.bidder >= 0 else 0) + 1
-        elif phase == FIXED_OFFER:
-            beat = s.price
-        else:
-            beat = NOTHING_TO_BEAT
+        beat = beat_in(phase, s.high if s.bidder >= 0 else 0, s.price)
         lot = s.lot
         numbers = on_lot(
             self.worths[seat], lot[0] // 5, len(lot), s.auctioneer == seat, s.cash[seat], beat
