@@ -857,6 +857,21 @@ def train(
             "drawn from the league.",
         ),
     ] = 0.15,
+    lr: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 1, above=True, unit="(a learning rate)"),
+            help="Learning rate of the updates (and of the warm start).",
+        ),
+    ] = 3e-4,
+    target_kl: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 10, unit="(an approximate KL)"),
+            help="End an update's passes once the policy is this far (approximate KL) from the "
+            "one that played its games; 0: never (PPO's usual guard is about 0.02).",
+        ),
+    ] = 0.0,
     device: Annotated[
         str,
         typer.Option(
@@ -884,10 +899,13 @@ def train(
         )
     if minutes is None and updates is None:
         minutes = 10.0
+    from .train.ppo import PPOSettings
+
     g, opts = game_options(game, option, deck)
     run = open_run(
         g, players, opts, out, resume, seed, games_per_update, teacher, warm_games,
         None if device == "auto" else device, init, workers, outnumbered, warm_epochs,
+        PPOSettings(lr=lr, target_kl=target_kl),
     )  # fmt: skip
     train_with_display(run, minutes, updates, console)
 

@@ -14,6 +14,7 @@ from ..bots.policy_net import read_policy
 from ..bots.registry import make_bot
 from ..core import AuctionhouseError, Game
 from ..core.files import ready_folder
+from .ppo import PPOSettings
 from .run import TrainConfig, Trainer
 
 
@@ -32,6 +33,7 @@ def open_run(
     workers: int = 1,
     outnumbered: float = 0.15,
     warm_epochs: int = 8,
+    ppo: PPOSettings | None = None,
 ) -> Trainer:
     """The trainer of a new run in `out`, or of the run in `resume` (which must be of this game
     and player count; it keeps its own settings)."""
@@ -58,7 +60,7 @@ def open_run(
         game=game.name, players=players, options=options, seed=seed,
         games_per_update=games_per_update, teacher=teacher, warm_games=warm_games,
         init=str(init) if init is not None else "", outnumbered=outnumbered,
-        warm_epochs=warm_epochs,
+        warm_epochs=warm_epochs, ppo=ppo or PPOSettings(),
     )  # fmt: skip
     return Trainer(config, folder, device, workers)
 

@@ -23,6 +23,9 @@ class PPOSettings:
     # weight of the amounts' own entropy (given their kind) in the bonus: a bell over hundreds of
     # amounts could otherwise buy the bonus by widening, drawing ever wilder bids
     amount_entropy: float = 0.1
+    # stop the update's passes once a minibatch finds the policy this far (approximate KL) from
+    # the one that played the games, so one update cannot undo a warm start; 0: never stop
+    target_kl: float = 0.0
 
 
 def ppo_update(
@@ -33,7 +36,8 @@ def ppo_update(
     gen: torch.Generator,
     device: torch.device,
 ) -> dict[str, float]:
-    """Improve `net` on `batch`; the mean losses, entropy and approximate KL."""
+    """Improve `net` on `batch`; the mean losses, entropy and approximate KL, and the number of
+    minibatch steps taken (fewer than planned where `s.target_kl` stopped the update)."""
     n = len(batch)
     adv = batch.advantage
     adv = (adv - adv.mean()) / (adv.std() + 1e-8) if n > 1 else adv
@@ -42,7 +46,10 @@ def ppo_update(
     ]
     sums = {"policy_loss": 0.0, "value_loss": 0.0, "entropy": 0.0, "kl": 0.0}
     steps = 0
+    stopped = False
     for _ in range(s.epochs):
+        if stopped:
+            break
         order = torch.randperm(n, generator=gen).to(device)
         for start in range(0, n, s.minibatch):
             idx = order[start : start + s.minibatch]
@@ -50,6 +57,9 @@ def ppo_update(
             logits, v = net(obs, mask)
             logp_all = torch.log_softmax(logits, -1)
             logp = logp_all.gather(1, act[:, None]).squeeze(1)
+            if s.target_kl > 0 and steps > 0 and far_from(logp, old_logp) > 1.5 * s.target_kl:
+                stopped = True
+                break
             # bounded: one decision's ratio cannot overflow the batch's loss
             ratio = torch.exp(torch.clamp(logp - old_logp, -20.0, 20.0))
             policy_loss = -torch.min(
@@ -68,7 +78,16 @@ def ppo_update(
                 sums["entropy"] += float(entropy)
                 sums["kl"] += float((old_logp - logp).mean())
             steps += 1
-    return {k: v / max(steps, 1) for k, v in sums.items()}
+    means = {k: v / max(steps, 1) for k, v in sums.items()}
+    return {**means, "steps": steps}
+
+
+def far_from(logp, old_logp) -> float:
+    """The approximate KL divergence of the old policy from the new one on these decisions
+    (the estimator mean((r - 1) - log r), never negative, r the probability ratio)."""
+    with torch.no_grad():
+        log_ratio = torch.clamp(logp - old_logp, -20.0, 20.0)
+        return float((torch.exp(log_ratio) - 1 - log_ratio).mean())
 
 
 def policy_entropy(logp_all, mask, amounts, amount_weight: float):

@@ -37,7 +37,7 @@ from .work import Setting, Workers, chunks, evaluation_games
 
 CURVE_FIELDS = [
     "update", "games", "decisions", "seconds", "policy_loss", "value_loss", "entropy", "kl",
-    "accuracy",
+    "steps", "accuracy",
     "share_self", "share_past", "share_heuristic", "share_ismcts", "share_random",
     "eval_share", "eval_lo", "eval_hi", "eval_random",
 ]  # fmt: skip

@@ -18,10 +18,11 @@ SHORT = ["--games-per-update", "2", "--warm-games", "2"]
 def test_train_then_resume_then_play(tmp_path):
     out = tmp_path / "run"
     args = ["train", "qe", "--updates", "1", "--out", str(out), "--outnumbered", "0.5", *SHORT]
-    done = runner.invoke(app, [*args, "--warm-epochs", "2"])
+    done = runner.invoke(app, [*args, "--warm-epochs", "2", "--lr", "1e-4", "--target-kl", "0.02"])
     assert done.exit_code == 0, done.output
     config = json.loads((out / "config.json").read_text())
     assert config["outnumbered"] == 0.5 and config["warm_epochs"] == 2
+    assert config["ppo"]["lr"] == 1e-4 and config["ppo"]["target_kl"] == 0.02
     assert "policy.npz" in done.output
     again = runner.invoke(app, ["train", "qe", "--updates", "2", "--resume", str(out)])
     assert again.exit_code == 0, again.output
@@ -47,6 +48,9 @@ def test_bad_runs_are_refused(tmp_path):
     refused(["train", "qe", "--outnumbered", "1.5"], "--outnumbered")
     refused(["train", "qe", "--outnumbered", "nan"], "--outnumbered")
     refused(["train", "qe", "--warm-epochs", "0"], "--warm-epochs")
+    refused(["train", "qe", "--lr", "0"], "--lr")
+    refused(["train", "qe", "--target-kl", "-1"], "--target-kl")
+    refused(["train", "qe", "--target-kl", "nan"], "--target-kl")
     file = tmp_path / "file"
     file.write_text("x")
     refused(["train", "qe", "--out", str(file)], "is a file")

@@ -3,6 +3,7 @@ weights, and what it writes the `learned` bot plays."""
 
 from __future__ import annotations
 
+import copy
 import csv
 import json
 import pickle
@@ -18,7 +19,7 @@ from auctionhouse.bots.random_bot import RandomBot
 from auctionhouse.core import AuctionhouseError, IllegalMove
 from auctionhouse.core.players import Observation
 from auctionhouse.games import get_game
-from auctionhouse.train.ppo import policy_entropy
+from auctionhouse.train.ppo import PPOSettings, policy_entropy, ppo_update
 from auctionhouse.train.run import TrainConfig, Trainer
 from auctionhouse.train.work import Setting, Table, draw, play_tables
 
@@ -101,6 +102,27 @@ def test_workers_play_the_same_games(tmp_path):
     for a, b in zip(weights(one), weights(two), strict=True):
         assert np.array_equal(a, b)
     assert [r["eval_share"] for r in one.curve] == [r["eval_share"] for r in two.curve]
+
+
+def test_an_update_stops_its_passes_once_the_policy_has_moved_too_far(tmp_path):
+    t = Trainer(tiny("ratzia", teacher="none"), tmp_path, "cpu")
+    setting = t.setting()
+    batch = t.rollout.play(setting.arrays, setting.meta, 4, t.rng, t.workers)
+    planned = 4 * -(-len(batch) // 32)
+
+    def update(target_kl: float) -> tuple[dict, list[np.ndarray]]:
+        net = copy.deepcopy(t.net)
+        opt = torch.optim.Adam(net.parameters(), lr=0.05)  # big steps: the policy moves at once
+        s = PPOSettings(epochs=4, minibatch=32, lr=0.05, target_kl=target_kl)
+        stats = ppo_update(net, opt, batch, s, torch.Generator().manual_seed(3), t.device)
+        return stats, [p.detach().numpy().copy() for p in net.parameters()]
+
+    free, _ = update(0.0)
+    assert free["steps"] == planned and free["kl"] > 1e-3
+    guarded, moved = update(1e-3)
+    assert 1 <= guarded["steps"] < planned
+    assert any(not np.array_equal(a, b) for a, b in zip(moved, weights(t), strict=True))
+    t.workers.close()
 
 
 def test_time_budget_stops_after_the_update_under_way(tmp_path):
