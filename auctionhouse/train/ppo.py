@@ -57,11 +57,12 @@ def ppo_update(
             logits, v = net(obs, mask)
             logp_all = torch.log_softmax(logits, -1)
             logp = logp_all.gather(1, act[:, None]).squeeze(1)
-            if s.target_kl > 0 and steps > 0 and far_from(logp, old_logp) > 1.5 * s.target_kl:
+            # bounded: one decision's ratio cannot overflow the batch's loss
+            log_ratio = torch.clamp(logp - old_logp, -20.0, 20.0)
+            if s.target_kl > 0 and steps > 0 and far_from(log_ratio) > 1.5 * s.target_kl:
                 stopped = True
                 break
-            # bounded: one decision's ratio cannot overflow the batch's loss
-            ratio = torch.exp(torch.clamp(logp - old_logp, -20.0, 20.0))
+            ratio = torch.exp(log_ratio)
             policy_loss = -torch.min(
                 ratio * a, torch.clamp(ratio, 1 - s.clip, 1 + s.clip) * a
             ).mean()
@@ -82,11 +83,10 @@ def ppo_update(
     return {**means, "steps": steps}
 
 
-def far_from(logp, old_logp) -> float:
-    """The approximate KL divergence of the old policy from the new one on these decisions
-    (the estimator mean((r - 1) - log r), never negative, r the probability ratio)."""
+def far_from(log_ratio) -> float:
+    """The approximate KL divergence of the old policy from the new one on these decisions,
+    given each one's log probability ratio (the estimator mean((r - 1) - log r), never negative)."""
     with torch.no_grad():
-        log_ratio = torch.clamp(logp - old_logp, -20.0, 20.0)
         return float((torch.exp(log_ratio) - 1 - log_ratio).mean())
 
 
