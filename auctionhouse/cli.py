@@ -872,6 +872,27 @@ def train(
             "one that played its games; 0: never (PPO's usual guard is about 0.02).",
         ),
     ] = 0.0,
+    expert: Annotated[
+        str,
+        typer.Option(
+            help="Expert iteration instead of PPO: each update, this bot (e.g. "
+            "ismcts:guide=learned, its guide the learner itself) labels decisions of the "
+            "learner's games and the network imitates every label so far.",
+        ),
+    ] = "",
+    expert_share: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 1, above=True, unit="(a share of the decisions)"),
+            help="With --expert: share of the learner's decisions the expert is asked about.",
+        ),
+    ] = 0.5,
+    expert_epochs: Annotated[
+        int, typer.Option(min=1, max=100, help="With --expert: passes over the labels a round.")
+    ] = 3,
+    expert_against: Annotated[
+        str, typer.Option(help="With --expert: the bot in the other seats of its games.")
+    ] = "heuristic",
     device: Annotated[
         str,
         typer.Option(
@@ -888,7 +909,8 @@ def train(
     ] = 1,
 ) -> None:
     """Train a learned bot by self-play against a league (past versions of itself, heuristic,
-    ismcts, random), after a warm start imitating TEACHER. Writes OUT/policy.npz (play it with
+    ismcts, random), after a warm start imitating TEACHER; or, with --expert, by expert
+    iteration (the learner plays, the expert labels its decisions, the network imitates). Writes OUT/policy.npz (play it with
     the bot `learned:weights=OUT/policy.npz`), checkpoints, and the learning curve as CSV and
     PNG. Needs the train extra (PyTorch)."""
     try:
@@ -906,6 +928,10 @@ def train(
         g, players, opts, out, resume, seed, games_per_update, teacher, warm_games,
         None if device == "auto" else device, init, workers, outnumbered, warm_epochs,
         PPOSettings(lr=lr, target_kl=target_kl),
+        {
+            "expert": expert, "expert_share": expert_share, "expert_epochs": expert_epochs,
+            "expert_against": expert_against,
+        },
     )  # fmt: skip
     train_with_display(run, minutes, updates, console)
 

@@ -34,9 +34,11 @@ def open_run(
     outnumbered: float = 0.15,
     warm_epochs: int = 8,
     ppo: PPOSettings | None = None,
+    expert: dict | None = None,
 ) -> Trainer:
     """The trainer of a new run in `out`, or of the run in `resume` (which must be of this game
-    and player count; it keeps its own settings)."""
+    and player count; it keeps its own settings). `expert`: TrainConfig's expert settings
+    (`expert`, `expert_share`, ...) for a run of expert iteration."""
     if resume is not None:
         t = Trainer.resume(resume, device, workers)
         c = t.config
@@ -56,12 +58,18 @@ def open_run(
         read_policy(init)  # not a policy file: fails now
     elif teacher != "none":
         make_bot(teacher, game)  # a bad spec fails now, not after the set-up
+    expert = dict(expert or {})
+    for key in ("expert", "expert_against"):
+        if expert.get(key):
+            make_bot(expert[key], game)  # a bad spec fails now
     config = TrainConfig(
         game=game.name, players=players, options=options, seed=seed,
         games_per_update=games_per_update, teacher=teacher, warm_games=warm_games,
         init=str(init) if init is not None else "", outnumbered=outnumbered,
-        warm_epochs=warm_epochs, ppo=ppo or PPOSettings(),
+        warm_epochs=warm_epochs, ppo=ppo or PPOSettings(), **expert,
     )  # fmt: skip
+    if config.expert:  # a round takes minutes: each is evaluated and checkpointed
+        config.eval_every = config.checkpoint_every = 1
     return Trainer(config, folder, device, workers)
 
 

@@ -28,6 +28,7 @@ from ..bots.policy_net import PolicyNet, read_policy, to_npz
 from ..core import AuctionhouseError
 from ..envs.encodings import encoding_for
 from ..games import get_game
+from .expert import expert_round, gather
 from .imitate import imitate, teacher_examples
 from .league import DEFAULT_WEIGHTS, League
 from .net import PolicyValueNet
@@ -37,7 +38,7 @@ from .work import Setting, Workers, chunks, evaluation_games
 
 CURVE_FIELDS = [
     "update", "games", "decisions", "seconds", "policy_loss", "value_loss", "entropy", "kl",
-    "steps", "accuracy",
+    "steps", "accuracy", "expert_differs",
     "share_self", "share_past", "share_heuristic", "share_ismcts", "share_random",
     "eval_share", "eval_lo", "eval_hi", "eval_random",
 ]  # fmt: skip
@@ -67,6 +68,13 @@ class TrainConfig:
     threads: int = 1
     amount_head: bool = True  # amount segments' logits by a bell (policy_net); False: one by one
     split_head: bool = True  # split segments' logits by per-part tables (policy_net); False: not
+    # expert iteration (train/expert.py): with a bot spec, each update is a round of it, not PPO
+    expert: str = ""
+    expert_share: float = 0.5  # of the learner's decisions with a choice: those the expert labels
+    expert_epochs: int = 3  # passes over the kept labels each round
+    expert_against: str = "heuristic"  # the other seats of the round's games
+    expert_most: int = 200_000  # labels kept (the newest)
+    expert_minibatch: int = 512
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -110,6 +118,7 @@ class Trainer:
         self.update = 0
         self.seconds = 0.0
         self.curve: list[dict] = []
+        self.labels: dict | None = None  # expert iteration's kept labels
         if c.init:
             self.net.load_arrays(read_policy(c.init), self.meta())
 
@@ -132,6 +141,7 @@ class Trainer:
         t.rng.setstate(saved["rng"])
         t.gen.set_state(saved["gen"])
         t.update, t.seconds, t.curve = saved["update"], saved["seconds"], saved["curve"]
+        t.labels = saved.get("labels")
         return t
 
     def checkpoint(self) -> None:
@@ -146,6 +156,7 @@ class Trainer:
             "update": self.update,
             "seconds": self.seconds,
             "curve": self.curve,
+            "labels": self.labels,
         }
         tmp = self.out / "checkpoint.pt.tmp"
         torch.save(saved, tmp)
@@ -168,7 +179,11 @@ class Trainer:
             "games": sum(r["games"] for r in self.curve),
             "seconds": round(self.seconds),
             "seed": c.seed,
-            "method": "PPO self-play with a league (auctionhouse.train)",
+            "method": (
+                f"expert iteration with {c.expert} (auctionhouse.train)"
+                if c.expert
+                else "PPO self-play with a league (auctionhouse.train)"
+            ),
         }
 
     def write_policy(self, path: Path) -> None:
@@ -228,21 +243,9 @@ class Trainer:
             if minutes is not None and clock() - start >= 60 * minutes:
                 break
             began = clock()
-            setting = self.setting()
-            batch = self.rollout.play(
-                setting.arrays, setting.meta, c.games_per_update, self.rng, self.workers
-            )
-            self.net.to(self.device)
-            self.optimizer_to(self.device)
-            self.net.train()
-            stats = ppo_update(self.net, self.opt, batch, c.ppo, self.gen, self.device)
-            self.net.to("cpu")
+            row = self.expert_update() if c.expert else self.ppo_update()
             self.update += 1
-            row = {"update": self.update, "games": batch.games, "decisions": len(batch)}
-            row.update({k: round(v, 5) for k, v in stats.items()}, accuracy="")
-            for kind in ("self", "past", "heuristic", "ismcts", "random"):
-                got = batch.shares.get(kind)
-                row[f"share_{kind}"] = round(sum(got) / len(got), 4) if got else ""
+            row["update"] = self.update
             if self.update % c.past_every == 0:
                 self.league.add_past(PolicyNet(self.net.arrays(), self.meta()))
             if self.update % c.eval_every == 0 and c.eval_games:
@@ -255,6 +258,51 @@ class Trainer:
             if self.update % c.checkpoint_every == 0:
                 self.checkpoint()
         self.checkpoint()
+
+    def ppo_update(self) -> dict:
+        """Play an update's games with the league and take PPO's steps; the curve's row."""
+        c = self.config
+        setting = self.setting()
+        batch = self.rollout.play(
+            setting.arrays, setting.meta, c.games_per_update, self.rng, self.workers
+        )
+        self.net.to(self.device)
+        self.optimizer_to(self.device)
+        self.net.train()
+        stats = ppo_update(self.net, self.opt, batch, c.ppo, self.gen, self.device)
+        self.net.to("cpu")
+        row = {"games": batch.games, "decisions": len(batch)}
+        row.update({k: round(v, 5) for k, v in stats.items()}, accuracy="")
+        for kind in ("self", "past", "heuristic", "ismcts", "random"):
+            got = batch.shares.get(kind)
+            row[f"share_{kind}"] = round(sum(got) / len(got), 4) if got else ""
+        return row
+
+    def expert_update(self) -> dict:
+        """A round of expert iteration (see `expert`): the expert labels the learner's games,
+        and the network fits every label kept; the curve's row."""
+        c = self.config
+        new, shares = expert_round(
+            self.setting(), c.expert, c.expert_against, c.expert_share, c.games_per_update,
+            self.rng, self.workers,
+        )  # fmt: skip
+        self.labels = gather(self.labels, new, c.expert_most)
+        data = tuple(torch.from_numpy(self.labels[k]) for k in ("obs", "mask", "expert", "reward"))
+        self.net.to(self.device)
+        self.optimizer_to(self.device)
+        self.net.train()
+        stats = imitate(
+            self.net, self.opt, data, c.expert_epochs, c.expert_minibatch, self.gen, self.device
+        )
+        self.net.to("cpu")
+        row = {"games": len(shares), "decisions": len(new["expert"])}
+        row.update(policy_loss=round(stats["imitation_loss"], 5))
+        row.update(value_loss=round(stats["value_loss"], 5), accuracy=round(stats["accuracy"], 4))
+        differs = float((new["expert"] != new["learner"]).mean()) if len(new["expert"]) else 0.0
+        row["expert_differs"] = round(differs, 4)
+        if c.expert_against in ("heuristic", "random"):
+            row[f"share_{c.expert_against}"] = round(sum(shares) / max(len(shares), 1), 4)
+        return row
 
     def warm_start(self, on_update, clock) -> None:
         """Update 0: imitate the teacher (see `imitate`), then evaluate."""

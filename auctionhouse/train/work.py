@@ -1,5 +1,5 @@
 """The games training plays, in chunks that worker processes can take: a rollout's tables, the
-teacher's games of the warm start, and evaluation games.
+teacher's games of the warm start, the games of expert iteration, and evaluation games.
 
 Only numpy and the games run here (no torch), so a worker process starts light. A chunk's
 result depends only on what it is given (seeds, the networks' arrays), and a run cuts its games
@@ -220,6 +220,86 @@ def teacher_games(
         np.stack(masks).astype(bool),
         np.array(actions, dtype=np.int64),
         np.array(rets, dtype=np.float32),
+    )
+
+
+@dataclass(frozen=True)
+class ExpertTable:
+    """One game of a round of expert iteration: its deal, the learner's seat, each seat's bot
+    seed, the expert's seed and the seed of the draws that pick the decisions it is asked."""
+
+    deal: int
+    seat: int
+    seeds: tuple[int, ...]
+    expert: int
+    draws: int
+
+
+def expert_bot(spec: str, game, seed: int, net: PolicyNet) -> Bot:
+    """The expert of `spec`; where it plays a learned bot (a search's guide, playouts or values)
+    without weights of its own, that bot is the learner as it is now."""
+    bot = make_bot(spec, game, seed)
+    if getattr(bot, "learned", None) is not None and "weights=" not in spec:
+        bot.learned = LearnedBot.playing(net, seed)
+    return bot
+
+
+def expert_games(
+    setting: Setting, expert: str, against: str, share: float, tables: Sequence[ExpertTable]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[float]]:
+    """The greedy learner in one seat of each table, `against` in the others; at `share` of
+    the learner's decisions with a choice, the expert is asked what it would play there.
+    Returns those decisions' observations, masks, the expert's and the learner's action ids,
+    the learner's final reward, and its share of the victory in each finished game. The
+    learner's move is the one played, so the expert is asked about the positions the learner
+    reaches (DAgger)."""
+    with one_blas_thread():
+        return _expert_games(setting, expert, against, share, tables)
+
+
+def _expert_games(setting, expert, against, share, tables):
+    game = get_game(setting.game)
+    enc = encoding(setting.game, setting.players, setting.options_json)
+    net = setting.net()
+    obs, masks, told, own, rets, shares = [], [], [], [], [], []
+    for t in tables:
+        state = game.new_state(setting.players, setting.options, seed=t.deal)
+        bots = [
+            LearnedBot.playing(net, s) if p == t.seat else make_bot(against, game, s)
+            for p, s in enumerate(t.seeds)
+        ]
+        teacher = expert_bot(expert, game, t.expert, net)
+        draws = np.random.default_rng(t.draws)
+        rows = []
+        while not state.is_over() and len(state.history) < MOST_MOVES:
+            p = state.next_actor()
+            legal = state.legal_moves(p)
+            move = bots[p].act(Observation(state, p, legal))
+            if p == t.seat and draws.random() < share:
+                mask = enc.mask_of(legal)
+                mine = enc.action(move)
+                if mine is not None and mask.count(1) > 1:
+                    said = enc.action(teacher.act(Observation(state, p, legal)))
+                    if said is not None:
+                        rows.append((enc.observation(state, p), mask, said, mine))
+            state.apply(p, move)
+        if not state.is_over():  # a runaway game teaches nothing
+            continue
+        reward = rewards(state.result(), "mixed")[t.seat]
+        shares.append(state.result().shares()[t.seat])
+        for x, m, said, mine in rows:
+            obs.append(np.frombuffer(x, dtype=np.float32))
+            masks.append(np.frombuffer(m, dtype=np.uint8))
+            told.append(said)
+            own.append(mine)
+            rets.append(reward)
+    return (
+        np.stack(obs) if obs else np.zeros((0, enc.size), np.float32),
+        np.stack(masks).astype(bool) if masks else np.zeros((0, enc.num_actions), bool),
+        np.array(told, dtype=np.int64),
+        np.array(own, dtype=np.int64),
+        np.array(rets, dtype=np.float32),
+        shares,
     )
 
 

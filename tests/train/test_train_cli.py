@@ -69,3 +69,24 @@ def test_a_run_starts_from_a_policy_file(tmp_path, tiny_policy):
     refused([*args, tiny_policy("qe")], "of qe at 3 players")
     # the tiny policy has 16 units; a run has 256,256 unless it started from the file's shape
     refused([*args, tiny_policy("art-dice")], "layers (16,)")
+
+
+def test_a_run_of_expert_iteration_records_its_settings(tmp_path):
+    out = tmp_path / "expert"
+    args = ["train", "ratzia", "--updates", "1", "--out", str(out), *SHORT, "--expert", "heuristic"]
+    done = runner.invoke(app, [*args, "--expert-share", "0.25", "--expert-epochs", "2"])
+    assert done.exit_code == 0, done.output
+    config = json.loads((out / "config.json").read_text())
+    assert (config["expert"], config["expert_share"], config["expert_epochs"]) == (
+        "heuristic", 0.25, 2,
+    )  # fmt: skip
+    assert config["expert_against"] == "heuristic"
+    assert (config["eval_every"], config["checkpoint_every"]) == (1, 1)  # rounds are long
+    assert "expert iteration" in read_policy(out / "policy.npz").meta["method"]
+    fresh = str(tmp_path / "other")
+    refused(["train", "qe", "--out", fresh, "--expert", "bogus"], "unknown bot")
+    refused(["train", "qe", "--out", fresh, "--expert", "heuristic", "--expert-against", "x"],
+            "unknown bot")  # fmt: skip
+    refused(["train", "qe", "--expert-share", "0"], "--expert-share")
+    refused(["train", "qe", "--expert-share", "nan"], "--expert-share")
+    refused(["train", "qe", "--expert-epochs", "0"], "--expert-epochs")
