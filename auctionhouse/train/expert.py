@@ -20,7 +20,7 @@ from .work import ExpertTable, Setting, Workers, chunks, expert_games
 FIELDS = ("obs", "mask", "expert", "learner", "reward")
 
 
-def expert_round(
+def label_round(
     setting: Setting,
     expert: str,
     against: str,

@@ -28,7 +28,7 @@ from ..bots.policy_net import PolicyNet, read_policy, to_npz
 from ..core import AuctionhouseError
 from ..envs.encodings import encoding_for
 from ..games import get_game
-from .expert import expert_round, gather
+from .expert import gather, label_round
 from .imitate import imitate, teacher_examples
 from .league import DEFAULT_WEIGHTS, League
 from .net import PolicyValueNet
@@ -243,7 +243,7 @@ class Trainer:
             if minutes is not None and clock() - start >= 60 * minutes:
                 break
             began = clock()
-            row = self.expert_update() if c.expert else self.ppo_update()
+            row = self.expert_round() if c.expert else self.ppo_round()
             self.update += 1
             row["update"] = self.update
             if self.update % c.past_every == 0:
@@ -259,7 +259,7 @@ class Trainer:
                 self.checkpoint()
         self.checkpoint()
 
-    def ppo_update(self) -> dict:
+    def ppo_round(self) -> dict:
         """Play an update's games with the league and take PPO's steps; the curve's row."""
         c = self.config
         setting = self.setting()
@@ -278,11 +278,11 @@ class Trainer:
             row[f"share_{kind}"] = round(sum(got) / len(got), 4) if got else ""
         return row
 
-    def expert_update(self) -> dict:
+    def expert_round(self) -> dict:
         """A round of expert iteration (see `expert`): the expert labels the learner's games,
         and the network fits every label kept; the curve's row."""
         c = self.config
-        new, shares = expert_round(
+        new, shares = label_round(
             self.setting(), c.expert, c.expert_against, c.expert_share, c.games_per_update,
             self.rng, self.workers,
         )  # fmt: skip
@@ -296,8 +296,7 @@ class Trainer:
         )
         self.net.to("cpu")
         row = {"games": len(shares), "decisions": len(new["expert"])}
-        row.update(policy_loss=round(stats["imitation_loss"], 5))
-        row.update(value_loss=round(stats["value_loss"], 5), accuracy=round(stats["accuracy"], 4))
+        row.update(imitation_columns(stats))
         differs = float((new["expert"] != new["learner"]).mean()) if len(new["expert"]) else 0.0
         row["expert_differs"] = round(differs, 4)
         if c.expert_against in ("heuristic", "random"):
@@ -317,8 +316,7 @@ class Trainer:
         )
         self.net.to("cpu")
         row = {"update": 0, "games": c.warm_games, "decisions": len(data[2])}
-        row.update(policy_loss=round(stats["imitation_loss"], 5))
-        row.update(value_loss=round(stats["value_loss"], 5), accuracy=round(stats["accuracy"], 4))
+        row.update(imitation_columns(stats))
         if c.eval_games:
             row.update(self.evaluations())
         self.seconds += clock() - began
@@ -357,6 +355,15 @@ class Trainer:
         tasks = [(self.setting(), opponent, part) for part in chunks(games)]
         shares = [x for got in self.workers.map(evaluation_games, tasks) for x in got]
         return share_ci95(shares)
+
+
+def imitation_columns(stats: dict[str, float]) -> dict:
+    """The curve's columns of an imitation (the warm start, a round of expert iteration)."""
+    return {
+        "policy_loss": round(stats["imitation_loss"], 5),
+        "value_loss": round(stats["value_loss"], 5),
+        "accuracy": round(stats["accuracy"], 4),
+    }
 
 
 def plot_curve(curve: list[dict], path: Path, title: str, players: int) -> None:
