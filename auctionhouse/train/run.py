@@ -18,6 +18,7 @@ import os
 import random
 import time
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -223,6 +224,18 @@ class Trainer:
                 if k != "step" and isinstance(v, torch.Tensor) and v.device != device:
                     state[k] = v.to(device)
 
+    @contextmanager
+    def fitting(self):
+        """The network and the optimizer's moments on the device for a fit, the network back
+        on the CPU after it (the workers read its arrays)."""
+        self.net.to(self.device)
+        self.optimizer_to(self.device)
+        self.net.train()
+        try:
+            yield
+        finally:
+            self.net.to("cpu")
+
     def setting(self, with_net: bool = True) -> Setting:
         """The game the workers play, with the learner's network as it is now."""
         c = self.config
@@ -266,11 +279,8 @@ class Trainer:
         batch = self.rollout.play(
             setting.arrays, setting.meta, c.games_per_update, self.rng, self.workers
         )
-        self.net.to(self.device)
-        self.optimizer_to(self.device)
-        self.net.train()
-        stats = ppo_update(self.net, self.opt, batch, c.ppo, self.gen, self.device)
-        self.net.to("cpu")
+        with self.fitting():
+            stats = ppo_update(self.net, self.opt, batch, c.ppo, self.gen, self.device)
         row = {"games": batch.games, "decisions": len(batch)}
         row.update({k: round(v, 5) for k, v in stats.items()}, accuracy="")
         for kind in ("self", "past", "heuristic", "ismcts", "random"):
@@ -288,13 +298,10 @@ class Trainer:
         )  # fmt: skip
         self.labels = gather(self.labels, new, c.expert_most)
         data = tuple(torch.from_numpy(self.labels[k]) for k in ("obs", "mask", "expert", "reward"))
-        self.net.to(self.device)
-        self.optimizer_to(self.device)
-        self.net.train()
-        stats = imitate(
-            self.net, self.opt, data, c.expert_epochs, c.expert_minibatch, self.gen, self.device
-        )
-        self.net.to("cpu")
+        with self.fitting():
+            stats = imitate(
+                self.net, self.opt, data, c.expert_epochs, c.expert_minibatch, self.gen, self.device
+            )
         row = {"games": len(shares), "decisions": len(new["expert"])}
         row.update(imitation_columns(stats))
         differs = float((new["expert"] != new["learner"]).mean()) if len(new["expert"]) else 0.0
@@ -310,11 +317,10 @@ class Trainer:
         data = teacher_examples(
             self.setting(with_net=False), c.teacher, c.warm_games, self.rng, self.workers
         )
-        self.net.to(self.device)
-        stats = imitate(
-            self.net, self.opt, data, c.warm_epochs, c.ppo.minibatch, self.gen, self.device
-        )
-        self.net.to("cpu")
+        with self.fitting():
+            stats = imitate(
+                self.net, self.opt, data, c.warm_epochs, c.ppo.minibatch, self.gen, self.device
+            )
         row = {"update": 0, "games": c.warm_games, "decisions": len(data[2])}
         row.update(imitation_columns(stats))
         if c.eval_games:

@@ -94,6 +94,13 @@ def seat_bot(kind: str, seed: int, past: PolicyNet | None, game) -> Bot:
     return make_bot(POOL[kind], game, seed)
 
 
+def stacked(enc: Encoding, obs: list, masks: list) -> tuple[np.ndarray, np.ndarray]:
+    """Decisions' observations and masks as arrays (float32, bool), shaped for none too."""
+    if not obs:
+        return np.zeros((0, enc.size), np.float32), np.zeros((0, enc.num_actions), bool)
+    return np.stack(obs), np.stack(masks).astype(bool, copy=False)
+
+
 def draw(logits: np.ndarray, legal: np.ndarray, rng: np.random.Generator) -> tuple[int, float]:
     """An id drawn from the softmax of the legal logits, and its log-probability."""
     scores = logits[legal].astype(np.float64)
@@ -163,10 +170,11 @@ def _play_tables(setting: Setting, past: dict[int, tuple], tables: Sequence[Tabl
     for st, log in zip(states, logs, strict=True):
         over = st.is_over()
         result = st.result() if over else None
+        obs, mask = stacked(enc, log[0], log[1])
         out.append(
             Played(
-                obs=np.stack(log[0]) if log[0] else np.zeros((0, enc.size), np.float32),
-                mask=np.stack(log[1]) if log[1] else np.zeros((0, enc.num_actions), bool),
+                obs=obs,
+                mask=mask,
                 seat=log[2],
                 action=log[3],
                 logp=log[4],
@@ -208,16 +216,8 @@ def teacher_games(
             masks.append(np.frombuffer(m, dtype=np.uint8))
             actions.append(a)
             rets.append(r[p])
-    if not obs:
-        return (
-            np.zeros((0, enc.size), np.float32),
-            np.zeros((0, enc.num_actions), bool),
-            np.zeros(0, np.int64),
-            np.zeros(0, np.float32),
-        )
     return (
-        np.stack(obs),
-        np.stack(masks).astype(bool),
+        *stacked(enc, obs, masks),
         np.array(actions, dtype=np.int64),
         np.array(rets, dtype=np.float32),
     )
@@ -239,7 +239,7 @@ def expert_bot(spec: str, game, seed: int, net: PolicyNet) -> Bot:
     """The expert of `spec`; where it plays a learned bot (a search's guide, playouts or values)
     without weights of its own, that bot is the learner as it is now."""
     bot = make_bot(spec, game, seed)
-    if getattr(bot, "learned", None) is not None and "weights=" not in spec:
+    if getattr(bot, "learned", None) is not None and not bot.settings.get("weights"):
         bot.learned = LearnedBot.playing(net, seed)
     return bot
 
@@ -285,8 +285,9 @@ def _expert_games(setting, expert, against, share, tables):
             state.apply(p, move)
         if not state.is_over():  # a runaway game teaches nothing
             continue
-        reward = rewards(state.result(), "mixed")[t.seat]
-        shares.append(state.result().shares()[t.seat])
+        result = state.result()
+        reward = rewards(result, "mixed")[t.seat]
+        shares.append(result.shares()[t.seat])
         for x, m, said, mine in rows:
             obs.append(np.frombuffer(x, dtype=np.float32))
             masks.append(np.frombuffer(m, dtype=np.uint8))
@@ -294,8 +295,7 @@ def _expert_games(setting, expert, against, share, tables):
             own.append(mine)
             rets.append(reward)
     return (
-        np.stack(obs) if obs else np.zeros((0, enc.size), np.float32),
-        np.stack(masks).astype(bool) if masks else np.zeros((0, enc.num_actions), bool),
+        *stacked(enc, obs, masks),
         np.array(told, dtype=np.int64),
         np.array(own, dtype=np.int64),
         np.array(rets, dtype=np.float32),
