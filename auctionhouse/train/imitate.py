@@ -40,7 +40,8 @@ def imitate(
     gen: torch.Generator,
     device: torch.device,
 ) -> dict[str, float]:
-    """Fit `net` to the teacher's examples; the last epoch's mean losses and accuracy."""
+    """Fit `net` to the teacher's examples; the last epoch's mean losses and accuracy (the
+    share of examples where the greedy choice, as the bot plays, is the teacher's)."""
     obs, mask, act, ret = (t.to(device) for t in data)
     n = len(act)
     for _ in range(epochs):
@@ -58,6 +59,7 @@ def imitate(
             with torch.no_grad():
                 totals["imitation_loss"] += float(pl)
                 totals["value_loss"] += float(vl)
-                totals["accuracy"] += float((logits.argmax(-1) == act[idx]).float().mean())
+                right = net.greedy(logits, mask[idx]) == act[idx]
+                totals["accuracy"] += float(right.float().mean())
             steps += 1
     return {k: v / max(steps, 1) for k, v in totals.items()}

@@ -71,6 +71,26 @@ class PolicyValueNet(nn.Module):
             logits = self._split_logits(h, mask, logits)
         return logits.masked_fill(~mask, MASKED), self.v(h).squeeze(-1)
 
+    def greedy(self, logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """Each row's greedy id as the play-time bot picks it (`PolicyNet.best_rows`): the
+        likeliest kind first (a segment's log-sum against each other legal id; on a tie, the
+        segment), then its likeliest amount or split."""
+        logits = logits.masked_fill(~mask, -torch.inf)
+        if not self.groups:
+            return logits.argmax(-1)
+        inside = torch.zeros(logits.shape[-1], dtype=torch.bool, device=logits.device)
+        totals, ids = [], []
+        for start, size in self.groups:
+            inside[start : start + size] = True
+            seg = logits[:, start : start + size]
+            totals.append(torch.logsumexp(seg, -1))
+            ids.append(start + seg.argmax(-1))
+        rest = logits.masked_fill(inside, -torch.inf)
+        totals.append(rest.max(-1).values)
+        ids.append(rest.argmax(-1))
+        which = torch.stack(totals, 1).argmax(1)
+        return torch.stack(ids, 1).gather(1, which[:, None]).squeeze(1)
+
     def _amount_logits(self, h, mask, logits):
         """`policy_net.PolicyNet._amount_logits` in torch: each amount segment's logits are the
         kind's logit plus the log share of the bell among the legal amounts."""

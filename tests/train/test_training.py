@@ -185,6 +185,23 @@ def test_numpy_network_equals_torch_network(tmp_path, game):
                 )
 
 
+@pytest.mark.parametrize("game", ["modern-art", "ratzia", "art-dice"])
+def test_the_trainers_greedy_choice_is_the_bots(tmp_path, game):
+    """The imitation accuracy counts the moves the bot would play: the torch net's greedy ids
+    are the play-time net's (kind first where it has amount or split segments)."""
+    t = Trainer(tiny(game, hidden=(16,)), tmp_path, "cpu")
+    t.run(updates=1)
+    net = read_policy(tmp_path / "policy.npz")
+    rng = np.random.default_rng(3)
+    logits = rng.normal(size=(400, net.num_actions)).astype(np.float32)
+    logits[:, ::7] = 0.5  # ties, between kinds and within them
+    mask = rng.random((400, net.num_actions)) < rng.random((400, 1))
+    mask[:, -1] |= ~mask.any(axis=1)
+    ours = t.net.greedy(torch.from_numpy(logits), torch.from_numpy(mask)).tolist()
+    assert ours == net.best_rows(logits, mask).tolist()
+    assert bool(net.groups) == (game != "ratzia")
+
+
 def test_split_table_follows_the_action_space():
     from auctionhouse.envs.actions import Splits
 
