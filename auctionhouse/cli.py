@@ -891,7 +891,11 @@ def train(
         int, typer.Option(min=1, max=100, help="With --expert: passes over the labels a round.")
     ] = 3,
     expert_against: Annotated[
-        str, typer.Option(help="With --expert: the bot in the other seats of its games.")
+        str,
+        typer.Option(
+            help="With --expert: the bot in the other seats of its games; several, comma-"
+            "separated: the tables take them in turn.",
+        ),
     ] = "heuristic",
     device: Annotated[
         str,

@@ -14,6 +14,7 @@ from ..bots.policy_net import read_policy
 from ..bots.registry import make_bot
 from ..core import AuctionhouseError, Game
 from ..core.files import ready_folder
+from .expert import against_specs
 from .ppo import PPOSettings
 from .run import TrainConfig, Trainer
 
@@ -59,9 +60,10 @@ def open_run(
     elif teacher != "none":
         make_bot(teacher, game)  # a bad spec fails now, not after the set-up
     expert = dict(expert or {})
-    for key in ("expert", "expert_against"):
-        if expert.get(key):
-            make_bot(expert[key], game)  # a bad spec fails now
+    if expert.get("expert"):
+        make_bot(expert["expert"], game)  # a bad spec fails now
+    for spec in against_specs(expert.get("expert_against", "heuristic")):
+        make_bot(spec, game)
     config = TrainConfig(
         game=game.name, players=players, options=options, seed=seed,
         games_per_update=games_per_update, teacher=teacher, warm_games=warm_games,

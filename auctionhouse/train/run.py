@@ -29,7 +29,7 @@ from ..bots.policy_net import PolicyNet, read_policy, to_npz
 from ..core import AuctionhouseError
 from ..envs.encodings import encoding_for
 from ..games import get_game
-from .expert import gather, label_round
+from .expert import against_specs, gather, label_round
 from .imitate import imitate, teacher_examples
 from .league import DEFAULT_WEIGHTS, League
 from .net import PolicyValueNet
@@ -73,7 +73,7 @@ class TrainConfig:
     expert: str = ""
     expert_share: float = 0.5  # of the learner's decisions with a choice: those the expert labels
     expert_epochs: int = 3  # passes over the kept labels each round
-    expert_against: str = "heuristic"  # the other seats of the round's games
+    expert_against: str = "heuristic"  # the other seats of the round's games (comma: in turn)
     expert_most: int = 200_000  # labels kept (the newest)
     expert_minibatch: int = 512
 
@@ -293,8 +293,8 @@ class Trainer:
         and the network fits every label kept; the curve's row."""
         c = self.config
         new, shares = label_round(
-            self.setting(), c.expert, c.expert_against, c.expert_share, c.games_per_update,
-            self.rng, self.workers,
+            self.setting(), c.expert, against_specs(c.expert_against), c.expert_share,
+            c.games_per_update, self.rng, self.workers,
         )  # fmt: skip
         self.labels = gather(self.labels, new, c.expert_most)
         data = tuple(torch.from_numpy(self.labels[k]) for k in ("obs", "mask", "expert", "reward"))
@@ -306,8 +306,10 @@ class Trainer:
         row.update(imitation_columns(stats))
         differs = float((new["expert"] != new["learner"]).mean()) if len(new["expert"]) else 0.0
         row["expert_differs"] = round(differs, 4)
-        if c.expert_against in ("heuristic", "random"):
-            row[f"share_{c.expert_against}"] = round(sum(shares) / max(len(shares), 1), 4)
+        for kind in ("heuristic", "ismcts", "random"):
+            got = [x for spec, x in shares if spec == kind]
+            if got:
+                row[f"share_{kind}"] = round(sum(got) / len(got), 4)
         return row
 
     def warm_start(self, on_update, clock) -> None:

@@ -226,13 +226,15 @@ def teacher_games(
 @dataclass(frozen=True)
 class ExpertTable:
     """One game of a round of expert iteration: its deal, the learner's seat, each seat's bot
-    seed, the expert's seed and the seed of the draws that pick the decisions it is asked."""
+    seed, the expert's seed, the seed of the draws that pick the decisions it is asked, and the
+    bot spec of the other seats."""
 
     deal: int
     seat: int
     seeds: tuple[int, ...]
     expert: int
     draws: int
+    against: str
 
 
 def expert_bot(spec: str, game, seed: int, net: PolicyNet) -> Bot:
@@ -245,19 +247,20 @@ def expert_bot(spec: str, game, seed: int, net: PolicyNet) -> Bot:
 
 
 def expert_games(
-    setting: Setting, expert: str, against: str, share: float, tables: Sequence[ExpertTable]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[float]]:
-    """The greedy learner in one seat of each table, `against` in the others; at `share` of
-    the learner's decisions with a choice, the expert is asked what it would play there.
-    Returns those decisions' observations, masks, the expert's and the learner's action ids,
-    the learner's final reward, and its share of the victory in each finished game. The
+    setting: Setting, expert: str, share: float, tables: Sequence[ExpertTable]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[tuple[str, float]]]:
+    """The greedy learner in one seat of each table, the table's `against` in the others; at
+    `share` of the learner's decisions with a choice, the expert is asked what it would play
+    there. Returns those decisions' observations, masks, the expert's and the learner's action
+    ids, the learner's final reward, and each finished game's `against` with the learner's share
+    of the victory. The
     learner's move is the one played, so the expert is asked about the positions the learner
     reaches (DAgger)."""
     with one_blas_thread():
-        return _expert_games(setting, expert, against, share, tables)
+        return _expert_games(setting, expert, share, tables)
 
 
-def _expert_games(setting, expert, against, share, tables):
+def _expert_games(setting, expert, share, tables):
     game = get_game(setting.game)
     enc = encoding(setting.game, setting.players, setting.options_json)
     net = setting.net()
@@ -265,7 +268,7 @@ def _expert_games(setting, expert, against, share, tables):
     for t in tables:
         state = game.new_state(setting.players, setting.options, seed=t.deal)
         bots = [
-            LearnedBot.playing(net, s) if p == t.seat else make_bot(against, game, s)
+            LearnedBot.playing(net, s) if p == t.seat else make_bot(t.against, game, s)
             for p, s in enumerate(t.seeds)
         ]
         teacher = expert_bot(expert, game, t.expert, net)
@@ -287,7 +290,7 @@ def _expert_games(setting, expert, against, share, tables):
             continue
         result = state.result()
         reward = rewards(result, "mixed")[t.seat]
-        shares.append(result.shares()[t.seat])
+        shares.append((t.against, result.shares()[t.seat]))
         for x, m, said, mine in rows:
             obs.append(np.frombuffer(x, dtype=np.float32))
             masks.append(np.frombuffer(m, dtype=np.uint8))

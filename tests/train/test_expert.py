@@ -4,13 +4,15 @@ round are kept, the network learns them, and a run resumes to the very same weig
 from __future__ import annotations
 
 import csv
+import random
+from types import SimpleNamespace
 
 import numpy as np
 import torch
 
 from auctionhouse.bots.policy_net import read_policy
 from auctionhouse.games import get_game
-from auctionhouse.train.expert import gather
+from auctionhouse.train.expert import gather, label_round
 from auctionhouse.train.run import Trainer
 from auctionhouse.train.work import ExpertTable, expert_bot, expert_games
 
@@ -26,11 +28,9 @@ def expert_run(game: str = "ratzia", **kw):
 def test_the_expert_labels_the_greedy_learners_decisions(tmp_path):
     t = Trainer(expert_run("modern-art", teacher="none"), tmp_path, "cpu")
     setting, net = t.setting(), t.setting().net()
-    tables = [ExpertTable(5 + g, g, (1, 2, 3), 4, 6 + g) for g in range(3)]
-    obs, mask, said, mine, reward, shares = expert_games(
-        setting, "heuristic", "random", 1.0, tables
-    )
-    assert len(shares) == 3 and len(said) > 20
+    tables = [ExpertTable(5 + g, g, (1, 2, 3), 4, 6 + g, "random") for g in range(3)]
+    obs, mask, said, mine, reward, shares = expert_games(setting, "heuristic", 1.0, tables)
+    assert [spec for spec, _ in shares] == ["random"] * 3 and len(said) > 20
     assert all(mask[i, said[i]] and mask[i, mine[i]] for i in range(len(said)))
     assert (mask.sum(1) > 1).all()  # only decisions with a choice
     # the learner's ids are its greedy choice on the labelled views
@@ -40,8 +40,30 @@ def test_the_expert_labels_the_greedy_learners_decisions(tmp_path):
     assert (said != mine).mean() > 0.2
     assert ((reward >= 0) & (reward <= 1)).all()
     # half the decisions asked: about half as many labels, from the same games
-    fewer = expert_games(setting, "heuristic", "random", 0.5, tables)[2]
+    fewer = expert_games(setting, "heuristic", 0.5, tables)[2]
     assert 0.25 * len(said) < len(fewer) < 0.75 * len(said)
+
+
+def test_several_against_specs_take_the_tables_in_turn_each_in_every_seat(tmp_path):
+    t = Trainer(expert_run(teacher="none"), tmp_path, "cpu")
+    setting = t.setting()
+    seen = []
+    workers = SimpleNamespace(map=lambda f, tasks: seen.extend(tasks) or [f(*x) for x in tasks])
+    _, shares = label_round(
+        setting, "heuristic", ("random", "heuristic"), 0.5, 12, random.Random(1), workers
+    )
+    tables = [table for *_, part in seen for table in part]
+    assert [(x.seat, x.against) for x in tables] == [
+        (g % 3, ("random", "heuristic")[g // 3 % 2]) for g in range(12)
+    ]
+    assert [spec for spec, _ in shares] == [x.against for x in tables]
+    # the curve gives the learner's share against each kind it met
+    run = expert_run(expert_against="heuristic,random", games_per_update=8)
+    t = Trainer(run, tmp_path / "two", "cpu")
+    t.run(updates=1)
+    with open(tmp_path / "two" / "curve.csv") as f:
+        row = list(csv.DictReader(f))[-1]
+    assert row["share_heuristic"] and row["share_random"] and not row["share_ismcts"]
 
 
 def test_a_search_expert_is_guided_by_the_learner_as_it_is_now(tmp_path):

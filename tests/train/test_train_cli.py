@@ -87,6 +87,8 @@ def test_a_run_of_expert_iteration_records_its_settings(tmp_path):
     refused(["train", "qe", "--out", fresh, "--expert", "bogus"], "unknown bot")
     refused(["train", "qe", "--out", fresh, "--expert", "heuristic", "--expert-against", "x"],
             "unknown bot")  # fmt: skip
+    refused(["train", "qe", "--out", fresh, "--expert", "heuristic", "--expert-against",
+             "heuristic,"], "several separated by commas")  # fmt: skip
     refused(["train", "qe", "--expert-share", "0"], "--expert-share")
     refused(["train", "qe", "--expert-share", "nan"], "--expert-share")
     refused(["train", "qe", "--expert-epochs", "0"], "--expert-epochs")
