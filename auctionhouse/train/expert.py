@@ -1,12 +1,13 @@
 """Expert iteration (DAgger): the learner plays, an expert says what it would have played.
 
 Each round plays `games` games with the greedy learner in one seat (rotated) and `against` in
-the others (several specs: the tables take them in turn, each in every seat). At a share of the learner's decisions that have a choice, the expert (a search such
-as `ismcts:guide=learned`, whose learned guide and playouts are the learner itself) is asked
-about the same view; the learner's own move is the one played, so the expert labels the
-positions the learner reaches, not the ones it would reach itself. The labels of every round are
-kept (the newest `most`), and the network fits all of them by cross-entropy, the value learning
-the seat's final reward, as in the warm start.
+the others (several specs: the tables take them in turn, each in every seat). At a share of the
+learner's decisions that have a choice, the expert (a search such as `ismcts:guide=learned`,
+whose learned guide and playouts are the learner itself) is asked about the same view; the
+learner's own move is the one played, so the expert labels the positions the learner reaches,
+not the ones it would reach itself. The labels of every round are kept (the newest `most`), and
+the network fits all of them by cross-entropy, the value learning the seat's final reward, as in
+the warm start.
 """
 
 from __future__ import annotations

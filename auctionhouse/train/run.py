@@ -283,9 +283,7 @@ class Trainer:
             stats = ppo_update(self.net, self.opt, batch, c.ppo, self.gen, self.device)
         row = {"games": batch.games, "decisions": len(batch)}
         row.update({k: round(v, 5) for k, v in stats.items()}, accuracy="")
-        for kind in ("self", "past", "heuristic", "ismcts", "random"):
-            got = batch.shares.get(kind)
-            row[f"share_{kind}"] = round(sum(got) / len(got), 4) if got else ""
+        row.update(share_columns(batch.shares))
         return row
 
     def expert_round(self) -> dict:
@@ -306,10 +304,10 @@ class Trainer:
         row.update(imitation_columns(stats))
         differs = float((new["expert"] != new["learner"]).mean()) if len(new["expert"]) else 0.0
         row["expert_differs"] = round(differs, 4)
-        for kind in ("heuristic", "ismcts", "random"):
-            got = [x for spec, x in shares if spec == kind]
-            if got:
-                row[f"share_{kind}"] = round(sum(got) / len(got), 4)
+        by_spec: dict[str, list[float]] = {}
+        for spec, x in shares:
+            by_spec.setdefault(spec, []).append(x)
+        row.update(share_columns(by_spec))
         return row
 
     def warm_start(self, on_update, clock) -> None:
@@ -363,6 +361,16 @@ class Trainer:
         tasks = [(self.setting(), opponent, part) for part in chunks(games)]
         shares = [x for got in self.workers.map(evaluation_games, tasks) for x in got]
         return share_ci95(shares)
+
+
+def share_columns(shares: dict[str, list[float]]) -> dict:
+    """The curve's columns of the learner's mean share against each opponent kind it met
+    (`shares`: kind -> shares; a spec that is not a kind has no column)."""
+    columns = {}
+    for kind in ("self", "past", "heuristic", "ismcts", "random"):
+        got = shares.get(kind)
+        columns[f"share_{kind}"] = round(sum(got) / len(got), 4) if got else ""
+    return columns
 
 
 def imitation_columns(stats: dict[str, float]) -> dict:

@@ -253,9 +253,8 @@ def expert_games(
     `share` of the learner's decisions with a choice, the expert is asked what it would play
     there. Returns those decisions' observations, masks, the expert's and the learner's action
     ids, the learner's final reward, and each finished game's `against` with the learner's share
-    of the victory. The
-    learner's move is the one played, so the expert is asked about the positions the learner
-    reaches (DAgger)."""
+    of the victory. The learner's move is the one played, so the expert is asked about the
+    positions the learner reaches (DAgger)."""
     with one_blas_thread():
         return _expert_games(setting, expert, share, tables)
 
