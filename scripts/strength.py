@@ -11,7 +11,10 @@ Line-ups (the seat measured first): `learned` against three `heuristic` (`heuris
 --search, by default the server's `expert` level).
 --learned names the learned bot's spec (e.g. `learned:weights=run/policy.npz`).
 --first plays games N.. of the series instead of 0.. (a slice of a long series, on another core
-or another day: slices of one seed add up to the whole series). With --timing,
+or another day: slices of one seed add up to the whole series). Each line names the weights the
+seat and its rivals played (`weights`: the first 12 hex digits of the file's SHA-256), so slices
+played with different weights (a stale compiled copy, a new shipped file) cannot be added up
+unnoticed. With --timing,
 it prints instead the learned bot's time per decision (median, 90th percentile) over --games
 games against heuristics, on this one process.
 """
@@ -19,6 +22,7 @@ games against heuristics, on this one process.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import statistics
 import sys
@@ -27,6 +31,8 @@ import time
 from auctionhouse.arena.backends import run_jobs
 from auctionhouse.arena.runner import prepare, series_job
 from auctionhouse.arena.stats import wilson_ci95
+from auctionhouse.bots.learned import LearnedBot
+from auctionhouse.bots.policy_net import shipped_path
 from auctionhouse.bots.registry import make_bot
 from auctionhouse.core.players import Observation
 from auctionhouse.games import get_game
@@ -69,6 +75,18 @@ def timing(game, spec: str, players: int, games: int, seed: int) -> dict:
         "median_ms": round(1000 * statistics.median(took), 3),
         "p90_ms": round(1000 * took[int(0.9 * len(took))], 3),
     }
+
+
+def weights_digest(spec: str, game, players: int) -> str | None:
+    """The first 12 hex digits of the SHA-256 of the policy file `spec` plays (its own
+    `weights` or the shipped one), None when it plays no network."""
+    bot = make_bot(spec, game, seed=0)
+    learned = bot if isinstance(bot, LearnedBot) else getattr(bot, "learned", None)
+    if learned is None:
+        return None
+    path = learned.settings["weights"] or shipped_path(game.name, players)
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()[:12]
 
 
 def first_seat_wins(
@@ -131,6 +149,7 @@ def main() -> None:
                     "lineup": name,
                     "seat": specs[0],
                     "against": specs[1],
+                    "weights": [weights_digest(s, game, args.players) for s in specs[:2]],
                     "games": n,
                     "first": args.first,
                     "wins": wins,
