@@ -14,9 +14,8 @@ Line-ups (the seat measured first): `learned` against three `heuristic` (`heuris
 or another day: slices of one seed add up to the whole series). Each line names the weights the
 seat and its rivals played (`weights`: the first 12 hex digits of the file's SHA-256), so slices
 played with different weights (a stale compiled copy, a new shipped file) cannot be added up
-unnoticed. With --timing,
-it prints instead the learned bot's time per decision (median, 90th percentile) over --games
-games against heuristics, on this one process.
+unnoticed. With --timing, it prints instead the learned bot's time per decision (median, 90th
+percentile) over --games games against heuristics, on this one process.
 """
 
 from __future__ import annotations
@@ -134,6 +133,8 @@ def main() -> None:
     if args.only:
         chosen = {k: v for k, v in chosen.items() if k in args.only.split(",")}
     for name, specs in chosen.items():
+        # read before the games, so a file replaced during a long series is not named instead
+        weights = [weights_digest(s, game, args.players) for s in specs[:2]]
         start = time.time()
         numbers = range(args.first, args.first + args.games)
         progress = progress_line(name, args.games, start)
@@ -149,7 +150,7 @@ def main() -> None:
                     "lineup": name,
                     "seat": specs[0],
                     "against": specs[1],
-                    "weights": [weights_digest(s, game, args.players) for s in specs[:2]],
+                    "weights": weights,
                     "games": n,
                     "first": args.first,
                     "wins": wins,
