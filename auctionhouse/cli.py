@@ -110,6 +110,11 @@ def one_of(*choices: str) -> Callable:
     return check
 
 
+def share_option(help: str):
+    """An option holding a share of the games, from 0 to 1."""
+    return typer.Option(callback=between(0, 1, unit="(a share of the games)"), help=help)
+
+
 # Arguments and options that several commands share.
 GameArg = Annotated[str, typer.Argument(help="Game name, see `auctionhouse games`.")]
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players (seats).")]
@@ -851,12 +856,29 @@ def train(
     ] = 8,
     outnumbered: Annotated[
         float,
-        typer.Option(
-            callback=between(0, 1, unit="(a share of the games)"),
-            help="Share of the games at tables where every seat is the learner's but one, "
-            "drawn from the league.",
+        share_option(
+            "Share of the games at tables where every seat is the learner's but one, drawn "
+            "from the league."
         ),
     ] = 0.15,
+    self_play: Annotated[
+        float, share_option("Share of the games where every seat is the learner's.")
+    ] = 0.4,
+    same_table: Annotated[
+        float,
+        share_option(
+            "Of the games with one learner seat: share where the other seats are all one kind "
+            "of the league (else each seat is drawn on its own)."
+        ),
+    ] = 0.5,
+    league: Annotated[
+        str,
+        typer.Option(
+            help="Weights of the league's kinds for the seats not the learner's, e.g. "
+            "heuristic=0.85,past=0.15 (kinds: past, heuristic, ismcts, random; kinds not named: "
+            "0; default past=0.45,heuristic=0.4,ismcts=0.01,random=0.1).",
+        ),
+    ] = "",
     lr: Annotated[
         float,
         typer.Option(
@@ -925,6 +947,7 @@ def train(
         )
     if minutes is None and updates is None:
         minutes = 10.0
+    from .train.league import parse_weights
     from .train.ppo import PPOSettings
 
     g, opts = game_options(game, option, deck)
@@ -936,6 +959,7 @@ def train(
             "expert": expert, "expert_share": expert_share, "expert_epochs": expert_epochs,
             "expert_against": expert_against,
         },
+        {"self_play": self_play, "same_table": same_table, "league_weights": parse_weights(league)},
     )  # fmt: skip
     train_with_display(run, minutes, updates, console)
 

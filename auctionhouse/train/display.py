@@ -36,10 +36,12 @@ def open_run(
     warm_epochs: int = 8,
     ppo: PPOSettings | None = None,
     expert: dict | None = None,
+    league: dict | None = None,
 ) -> Trainer:
     """The trainer of a new run in `out`, or of the run in `resume` (which must be of this game
     and player count; it keeps its own settings). `expert`: TrainConfig's expert settings
-    (`expert`, `expert_share`, ...) for a run of expert iteration."""
+    (`expert`, `expert_share`, ...) for a run of expert iteration; `league`: its league
+    settings (`self_play`, `same_table`, `league_weights`), the defaults where not given."""
     if resume is not None:
         t = Trainer.resume(resume, device, workers)
         c = t.config
@@ -49,6 +51,12 @@ def open_run(
                 f"{players}: give those, or another folder"
             )
         return t
+    league = dict(league or {})
+    if league.get("self_play", 0.4) + outnumbered > 1:
+        raise AuctionhouseError(
+            f"--self-play {league.get('self_play', 0.4):g} and --outnumbered {outnumbered:g} "
+            "are shares of the same games: together at most 1"
+        )
     folder = out if out is not None else Path(f"train-{game.name}-{players}p")
     if (folder / "checkpoint.pt").exists():
         raise AuctionhouseError(
@@ -68,7 +76,7 @@ def open_run(
         game=game.name, players=players, options=options, seed=seed,
         games_per_update=games_per_update, teacher=teacher, warm_games=warm_games,
         init=str(init) if init is not None else "", outnumbered=outnumbered,
-        warm_epochs=warm_epochs, ppo=ppo or PPOSettings(), **expert,
+        warm_epochs=warm_epochs, ppo=ppo or PPOSettings(), **expert, **league,
     )  # fmt: skip
     if config.expert:  # a round takes minutes: each is evaluated and checkpointed
         config.eval_every = config.checkpoint_every = 1

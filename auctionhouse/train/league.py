@@ -13,14 +13,46 @@ bots (the heuristic wins 343), having never met a table where everyone else spen
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 
 from ..bots.policy_net import PolicyNet
+from ..core import AuctionhouseError
 
 # how often each kind fills a seat that is not the learner's: `ismcts`, even with one iteration
 # and random playouts, costs tens of times the others per move, so it is rare
 DEFAULT_WEIGHTS = {"past": 0.45, "heuristic": 0.4, "ismcts": 0.01, "random": 0.1}
+
+
+def parse_weights(text: str) -> dict[str, float]:
+    """The pool's weights from `--league` text such as `heuristic=0.85,past=0.15` (kinds not
+    named get 0; an empty text: the defaults)."""
+    if not text.strip():
+        return dict(DEFAULT_WEIGHTS)
+    kinds = ", ".join(DEFAULT_WEIGHTS)
+    weights = dict.fromkeys(DEFAULT_WEIGHTS, 0.0)
+    for part in text.split(","):
+        kind, eq, value = (x.strip() for x in part.partition("="))
+        if kind not in weights or not eq:
+            raise AuctionhouseError(
+                f"--league {text!r}: use KIND=WEIGHT,... with KIND one of {kinds}"
+            )
+        try:
+            w = float(value)
+        except ValueError:
+            w = math.nan
+        if not (0 <= w <= 1_000_000):  # also refuses nan
+            raise AuctionhouseError(f"--league {text!r}: {kind}'s weight must be a number from 0")
+        weights[kind] = w
+    if not any(w > 0 for k, w in weights.items() if k != "past"):
+        raise AuctionhouseError(
+            f"--league {text!r}: give heuristic, ismcts or random a weight above 0 (past versions "
+            "join only as the run goes on)"
+        )
+    return weights
+
+
 LEARNER = ("learner", 0, -1)  # a seat of the learner's
 
 
