@@ -52,10 +52,11 @@ def open_run(
             )
         return t
     league = dict(league or {})
-    if league.get("self_play", 0.4) + outnumbered > 1:
+    self_play = league.get("self_play", TrainConfig.self_play)
+    if self_play + outnumbered > 1:
         raise AuctionhouseError(
-            f"--self-play {league.get('self_play', 0.4):g} and --outnumbered {outnumbered:g} "
-            "are shares of the same games: together at most 1"
+            f"--self-play {self_play:g} and --outnumbered {outnumbered:g} are shares of the same "
+            "games: together at most 1"
         )
     folder = out if out is not None else Path(f"train-{game.name}-{players}p")
     if (folder / "checkpoint.pt").exists():

@@ -43,7 +43,9 @@ def parse_weights(text: str) -> dict[str, float]:
         except ValueError:
             w = math.nan
         if not (0 <= w <= 1_000_000):  # also refuses nan
-            raise AuctionhouseError(f"--league {text!r}: {kind}'s weight must be a number from 0")
+            raise AuctionhouseError(
+                f"--league {text!r}: {kind}'s weight must be a number from 0 to 1,000,000"
+            )
         weights[kind] = w
     if not any(w > 0 for k, w in weights.items() if k != "past"):
         raise AuctionhouseError(
