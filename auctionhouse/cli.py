@@ -879,6 +879,14 @@ def train(
             "0; default past=0.45,heuristic=0.4,ismcts=0.01,random=0.1).",
         ),
     ] = "",
+    reward: Annotated[
+        str,
+        typer.Option(
+            callback=one_of("mixed", "win"),
+            help="The learner's reward at a game's end: mixed (half the share of the victory, "
+            "half the score's place among the scores) or win (the share of the victory alone).",
+        ),
+    ] = "mixed",
     lr: Annotated[
         float,
         typer.Option(
@@ -959,7 +967,10 @@ def train(
             "expert": expert, "expert_share": expert_share, "expert_epochs": expert_epochs,
             "expert_against": expert_against,
         },
-        {"self_play": self_play, "same_table": same_table, "league_weights": parse_weights(league)},
+        {
+            "self_play": self_play, "same_table": same_table,
+            "league_weights": parse_weights(league), "reward": reward,
+        },
     )  # fmt: skip
     train_with_display(run, minutes, updates, console)
 

@@ -41,7 +41,8 @@ def open_run(
     """The trainer of a new run in `out`, or of the run in `resume` (which must be of this game
     and player count; it keeps its own settings). `expert`: TrainConfig's expert settings
     (`expert`, `expert_share`, ...) for a run of expert iteration; `league`: its league
-    settings (`self_play`, `same_table`, `league_weights`), the defaults where not given."""
+    and reward settings (`self_play`, `same_table`, `league_weights`, `reward`), the defaults
+    where not given."""
     if resume is not None:
         t = Trainer.resume(resume, device, workers)
         c = t.config

@@ -4,8 +4,8 @@ Every table plays a whole game from a fresh deal, so an update learns from finis
 and a run resumed from a checkpoint plays exactly what the uninterrupted run would have. The
 tables are played in chunks (`work.play_tables`: the learner's waiting seats decided in one
 batch, each table drawing from its own generator), in this process or in workers. Rewards come
-at the end (`ismcts.rewards`, mixed: half the share of the victory, half the score's place),
-and advantages are GAE(lambda) over each seat's own decisions.
+at the end (`ismcts.rewards`: by default mixed, half the share of the victory, half the
+score's place; or `win`, the share alone), and advantages are GAE(lambda) over each seat's own decisions.
 """
 
 from __future__ import annotations
@@ -47,11 +47,20 @@ class Rollout:
     """Plays `games` games with the learner's network in its seats and gathers its decisions."""
 
     def __init__(
-        self, game: Game, players: int, options: dict, league: League, gae_lambda: float = 0.95
+        self,
+        game: Game,
+        players: int,
+        options: dict,
+        league: League,
+        gae_lambda: float = 0.95,
+        reward: str = "mixed",
     ) -> None:
+        if reward not in ("mixed", "win"):
+            raise ValueError(f"unknown reward {reward!r}: mixed or win")
         self.game, self.players, self.options = game, players, options
         self.league = league
         self.gae_lambda = gae_lambda
+        self.reward = reward
 
     def play(
         self, arrays: dict, meta: dict, games: int, rng: random.Random, workers: Workers
@@ -116,7 +125,7 @@ class Rollout:
             rows[seat].append(i)
         lam = self.gae_lambda
         for seat, mine in rows.items():
-            nxt, gae = p.reward[seat], 0.0
+            nxt, gae = (p.shares if self.reward == "win" else p.reward)[seat], 0.0
             for i in reversed(mine):
                 gae = nxt - p.value[i] + lam * gae
                 adv[i], ret[i] = gae, gae + p.value[i]

@@ -58,6 +58,7 @@ class TrainConfig:
     same_table: float = 0.5  # of the other line-ups: one kind of bot in every other seat
     outnumbered: float = 0.15  # every seat the learner's but one, drawn from the league
     league_weights: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
+    reward: str = "mixed"  # PPO's final reward (`playouts.rewards`): mixed, or win (shares only)
     teacher: str = "heuristic"  # the bot imitated before self-play ("none": no warm start)
     init: str = ""  # a policy file to start from instead (e.g. the shipped weights)
     warm_games: int = 1000
@@ -112,7 +113,7 @@ class Trainer:
         self.league = League(
             c.self_play, c.same_table, dict(c.league_weights), outnumbered=c.outnumbered
         )
-        self.rollout = Rollout(self.game, c.players, self.enc.options, self.league)
+        self.rollout = Rollout(self.game, c.players, self.enc.options, self.league, reward=c.reward)
         self.workers = Workers(workers)
         self.rng = random.Random(c.seed)
         self.gen = torch.Generator().manual_seed(c.seed)

@@ -19,13 +19,15 @@ def test_train_then_resume_then_play(tmp_path):
     out = tmp_path / "run"
     args = ["train", "qe", "--updates", "1", "--out", str(out), "--outnumbered", "0.5", *SHORT]
     args += ["--self-play", "0.2", "--same-table", "1", "--league", "heuristic=0.85, past=0.15"]
-    done = runner.invoke(app, [*args, "--warm-epochs", "2", "--lr", "1e-4", "--target-kl", "0.02"])
+    args += ["--reward", "win", "--warm-epochs", "2", "--lr", "1e-4", "--target-kl", "0.02"]
+    done = runner.invoke(app, args)
     assert done.exit_code == 0, done.output
     config = json.loads((out / "config.json").read_text())
     assert config["outnumbered"] == 0.5 and config["warm_epochs"] == 2
     assert (config["self_play"], config["same_table"]) == (0.2, 1.0)
     assert config["league_weights"] == {"past": 0.15, "heuristic": 0.85, "ismcts": 0, "random": 0}
     assert config["ppo"]["lr"] == 1e-4 and config["ppo"]["target_kl"] == 0.02
+    assert config["reward"] == "win"
     assert "policy.npz" in done.output
     again = runner.invoke(app, ["train", "qe", "--updates", "2", "--resume", str(out)])
     assert again.exit_code == 0, again.output
@@ -62,6 +64,7 @@ def test_bad_runs_are_refused(tmp_path):
     refused(["train", "qe", "--out", fresh, "--league", "heuristic=-1"], "a number from 0")
     refused(["train", "qe", "--out", fresh, "--league", "past=1"], "above 0")
     refused(["train", "qe", "--lr", "0"], "--lr")
+    refused(["train", "qe", "--reward", "place"], "--reward")
     refused(["train", "qe", "--target-kl", "-1"], "--target-kl")
     refused(["train", "qe", "--target-kl", "nan"], "--target-kl")
     file = tmp_path / "file"

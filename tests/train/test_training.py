@@ -393,3 +393,24 @@ def test_training_games_run_the_networks_blas_on_one_thread(monkeypatch, tiny_po
         assert blas_threads() == 2
     assert [p.reward is not None for p in played] == [True, True]
     assert seen and set(seen) == {1}
+
+
+@pytest.mark.parametrize("reward", ["mixed", "win"])
+def test_each_seats_last_return_is_its_final_reward(reward):
+    """GAE ends each learner seat's decisions at the game's reward: the mixed one, or with
+    `win` the share of the victory alone (a seat that lost gets 0 however close it came)."""
+    from auctionhouse.train.league import League
+    from auctionhouse.train.rollout import Rollout
+    from auctionhouse.train.work import Played
+
+    played = Played(
+        obs=np.zeros((4, 1), np.float32), mask=np.ones((4, 1), bool), seat=[0, 1, 0, 1],
+        action=[0] * 4, logp=[0.0] * 4, value=[0.3, 0.2, 0.6, 0.1],
+        reward=[0.9, 0.4, 0.0], shares=[1.0, 0.0, 0.0], moves=9,
+    )  # fmt: skip
+    rollout = Rollout(get_game("qe"), 3, {}, League(), reward=reward)
+    _, ret = rollout.advantages(played)
+    final = played.reward if reward == "mixed" else played.shares
+    assert ret[2] == pytest.approx(final[0]) and ret[3] == pytest.approx(final[1])
+    with pytest.raises(ValueError, match="mixed or win"):
+        Rollout(get_game("qe"), 3, {}, League(), reward="place")
