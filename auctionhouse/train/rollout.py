@@ -5,7 +5,8 @@ and a run resumed from a checkpoint plays exactly what the uninterrupted run wou
 tables are played in chunks (`work.play_tables`: the learner's waiting seats decided in one
 batch, each table drawing from its own generator), in this process or in workers. Rewards come
 at the end (`ismcts.rewards`: by default mixed, half the share of the victory, half the
-score's place; or `win`, the share alone), and advantages are GAE(lambda) over each seat's own decisions.
+score's place; or `win`, the share alone), and advantages are GAE(lambda) over each seat's own
+decisions. (The warm start's value targets stay mixed: `work.teacher_games`.)
 """
 
 from __future__ import annotations
