@@ -55,7 +55,7 @@ from typing import Any
 from ..core import Move, OptionError
 from ..core.players import Bot, Observation, Param
 from .candidates import candidate_moves
-from .playouts import Node, Playouts, distinct, rewards
+from .playouts import REWARDS, Node, Playouts, distinct, rewards
 from .random_bot import RandomBot
 
 __all__ = ["ISMCTSBot", "rewards"]  # rewards: a search's playout reward, also for others
@@ -74,7 +74,7 @@ CHOICES = {
     "rollout": ("heuristic", "learned", "random"),
     "guide": ("heuristic", "learned"),
     "value": ("playout", "learned"),
-    "reward": ("mixed", "win"),
+    "reward": REWARDS,
     "sealed": ("draw", "model"),
 }
 

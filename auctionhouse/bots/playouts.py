@@ -58,6 +58,9 @@ class Walk:
         self.legal = ()
 
 
+REWARDS = ("mixed", "win")  # the kinds of `rewards`
+
+
 def rewards(result: Result, kind: str = "mixed") -> list[float]:
     """`mixed`: half the share of the victory, half the score's place between the lowest and
     highest, a dense signal even in playouts the bot rarely wins; `win`: the share of the

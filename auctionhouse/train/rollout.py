@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
+from ..bots.playouts import REWARDS
 from ..core import Game
 from .league import League
 from .work import Played, Setting, Table, Workers, chunks, play_tables
@@ -56,7 +57,7 @@ class Rollout:
         gae_lambda: float = 0.95,
         reward: str = "mixed",
     ) -> None:
-        if reward not in ("mixed", "win"):
+        if reward not in REWARDS:
             raise ValueError(f"unknown reward {reward!r}: mixed or win")
         self.game, self.players, self.options = game, players, options
         self.league = league
