@@ -58,7 +58,7 @@ class Rollout:
         reward: str = "mixed",
     ) -> None:
         if reward not in REWARDS:
-            raise ValueError(f"unknown reward {reward!r}: mixed or win")
+            raise ValueError(f"unknown reward {reward!r}: {' or '.join(REWARDS)}")
         self.game, self.players, self.options = game, players, options
         self.league = league
         self.gae_lambda = gae_lambda
