@@ -16,7 +16,7 @@ import pytest
 
 from .conftest import DESKTOP, PHONE, get_json
 from .page_checks import axe_problems, code_words, small_card_words, sticking_out
-from .ui import CONTROLS_READY, RESULT, create_table, play_one, wait_turn
+from .ui import CONTROLS_READY, RESULT, close_summary, create_table, play_one, wait_turn
 
 LAPTOP = {"width": 1366, "height": 800}
 GAMES = [("modern-art", 4), ("ratzia", 3), ("qe", 5), ("art-dice", 3)]
@@ -161,13 +161,7 @@ def test_a_round_summary_stays_until_closed_and_clicks_reach_the_screen_fast(
                 assert "Round 1 scored" in panel.inner_text()
                 page.screenshot(path=str(shots / "ratzia-round-summary.png"))
                 assert panel.locator("table.numbers tbody tr").count() == 2
-                # (counted in the click's own task: a newer summary may come right after it)
-                left = panel.evaluate(
-                    """e => {
-                      e.querySelector('button.dismiss').click();
-                      return document.querySelectorAll('.summary-panel').length;
-                    }"""
-                )
+                _, left = close_summary(page)
                 assert left == 0
             elif index != seen[0]:
                 seen.append(index)

@@ -14,7 +14,7 @@ import pytest
 
 from .engine_table import EngineTable, position
 from .page_checks import code_words, small_card_words, sticking_out
-from .ui import create_table, play_one, wait_turn
+from .ui import close_summary, create_table, play_one, wait_turn
 
 LAPTOP = {"width": 1366, "height": 800}
 GAMES = [("modern-art", 3), ("ratzia", 3), ("qe", 3), ("art-dice", 3)]
@@ -76,14 +76,7 @@ def test_mid_game_and_the_first_round_summary(new_page, server, artifacts, game,
         )
         assert index >= marked >= summary
         assert seen == (index == marked)
-    # (what is left is read in the click's own task: a newer summary may come right after it)
-    shown, left = page.locator(".summary-panel").evaluate(
-        """e => {
-          const index = +e.dataset.index;
-          e.querySelector('button.dismiss').click();
-          return [index, document.querySelectorAll('.summary-panel').length];
-        }"""
-    )
+    shown, left = close_summary(page)
     assert left == 0
     # ... and a closed one stays closed
     for _ in range(3):

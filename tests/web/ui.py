@@ -136,3 +136,16 @@ def result_scores(page) -> dict[int, int]:
         "els => els.map(e => [+e.dataset.seat, +e.querySelector('.score').dataset.score])"
     )
     return dict(pairs)
+
+
+def close_summary(page) -> tuple[int, int]:
+    """Close the round summary on screen: its log index, and how many summary panels are left
+    right after the click. Both are read in the click's own task, so a newer summary coming
+    right after it cannot be counted as the closed one staying."""
+    return page.locator(".summary-panel").evaluate(
+        """e => {
+          const index = +e.dataset.index;
+          e.querySelector('button.dismiss').click();
+          return [index, document.querySelectorAll('.summary-panel').length];
+        }"""
+    )
