@@ -10,7 +10,9 @@ first plays a few other games with observations (`--warm`), so that the caches o
 as a long run has them. The move
 is the second less the first, the observation the third less the second, per move. The child
 runs with PYTHONHASHSEED=0 and this process's PYTHONPATH (a compiled copy: PYTHONPATH=DIR).
-Also: `--part encode` counts the view's encoding instead of the tracker's observation.
+Also: `--part encode` counts the view's encoding instead of the tracker's observation, and
+`--part floor` a call that only copies a vector of the observation's size (`CopyTracker`: the
+least an observation can cost).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ GAMES = ("modern-art", "ratzia", "qe", "art-dice")
 def replay(path: str, part: str) -> None:
     """The child: replay the recorded games with `part` ("" none, "-" no move at all)."""
     from auctionhouse.envs import encoding_for
+    from auctionhouse.envs.tracker import CopyTracker
 
     with open(path, "rb") as f:
         name, players, warm, games = pickle.load(f)
@@ -45,8 +48,9 @@ def replay(path: str, part: str) -> None:
         if part == "-":
             continue
         apply = state.apply
-        if part == "observation":
-            before = enc.tracker(state).observation
+        if part in ("observation", "floor"):
+            tracker = enc.tracker(state) if part == "observation" else CopyTracker(enc, state)
+            before = tracker.observation
             for p, move in moves:
                 before(p)
                 apply(p, move)
@@ -103,7 +107,7 @@ def main() -> None:
     ap.add_argument("--games", dest="count", type=int, default=10, help="recorded games each")
     ap.add_argument("--warm", type=int, default=20, help="games played first in every run")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--part", choices=("observation", "encode"), default="observation")
+    ap.add_argument("--part", choices=("observation", "encode", "floor"), default="observation")
     args = ap.parse_args()
     from auctionhouse.games import get_game
 

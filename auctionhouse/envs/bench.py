@@ -24,8 +24,16 @@ from ..core import Game, Move
 from .encoding import Encoding
 from .encodings import encoding_for
 from .pettingzoo import env, raw_env
+from .tracker import CopyTracker
 
 STEPS_TARGET = 25_000  # PettingZoo steps per second per core, every game and player count
+# a step's part -> its key in the figures (microseconds per move)
+KEYS = {
+    "observation": "observation_us",
+    "floor": "copy_floor_us",
+    "encode": "view_encode_us",
+    "mask": "mask_us",
+}
 REPEATS = 5  # replays of the recorded games per part (the median is kept)
 
 
@@ -79,7 +87,8 @@ def recorded_games(enc: Encoding, steps: int, seed: int) -> list[tuple[int, Reco
 
 def _replay(enc: Encoding, games: list[tuple[int, Record]], part: str) -> float:
     """CPU seconds to replay the games, with `part` before each move: "" (nothing),
-    "observation" (the tracker's), "encode" (the view's encoding afresh) or "mask"."""
+    "observation" (the tracker's), "floor" (a tracker's call that only copies a vector: the
+    least an observation can cost), "encode" (the view's encoding afresh) or "mask"."""
     elapsed = 0.0
     for game_seed, moves in games:
         state = enc.game.new_state(enc.players, enc.options, seed=game_seed)
@@ -88,6 +97,8 @@ def _replay(enc: Encoding, games: list[tuple[int, Record]], part: str) -> float:
         if part:
             if part == "observation":  # the tracker is made with the game, as at a reset
                 before = enc.tracker(state).observation
+            elif part == "floor":
+                before = CopyTracker(enc, state).observation
             else:
                 before = partial(enc.observation if part == "encode" else enc.mask, state)
             for p, move in moves:
@@ -105,16 +116,15 @@ def parts_us(enc: Encoding, steps: int, seed: int) -> dict:
     recorded moves replayed REPEATS times (the parts in turn, so a change of load falls on all)."""
     games = recorded_games(enc, steps, seed)
     moves = sum(len(m) for _, m in games)
-    parts = ("", "observation", "encode", "mask")
+    parts = ("", "observation", "floor", "encode", "mask")
     times: dict[str, list[float]] = {part: [] for part in parts}
     for _ in range(REPEATS):
         for part in parts:
             times[part].append(_replay(enc, games, part))
     base = statistics.median(times[""])
     out = {"engine_move_us": base / moves * 1e6}
-    for part, key in (("observation", "observation_us"), ("encode", "view_encode_us")):
-        out[key] = (statistics.median(times[part]) - base) / moves * 1e6
-    out["mask_us"] = (statistics.median(times["mask"]) - base) / moves * 1e6
+    for part in parts[1:]:
+        out[KEYS[part]] = (statistics.median(times[part]) - base) / moves * 1e6
     return out
 
 

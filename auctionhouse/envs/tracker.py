@@ -139,6 +139,18 @@ def one_hots(size: int) -> list[array]:
     return out
 
 
+class CopyTracker(Tracker[State]):
+    """The least a tracker's call can cost: a copy of a vector the size of the encoding's, which
+    never changes (what `bench --envs` reports as the floor: no observation is cheaper)."""
+
+    def __init__(self, enc: Encoding, state: State) -> None:
+        super().__init__(enc, state)
+        self.vector = enc.blank()
+
+    def observation(self, seat: int) -> array:
+        return self.vector[:]
+
+
 class ViewTracker(Tracker[State]):
     """The fallback of an encoding without a tracker of its own: every call encodes the view."""
 
