@@ -5,10 +5,11 @@ move it follows. Beside them: the engine's own random-playout speed, the raw env
 what encoding a seat's view afresh costs (the reference the trackers are tested against).
 
 Every clock is this process's CPU time (other load on the machine counts less, but still
-counts: a shared core runs slower). A step's parts are timed on recorded games replayed: the
-moves alone, then the same moves with the tracker's observation (or the view's encoding, or the
-mask) of the seat to act before each; a part's cost is the difference per move, the median of
-the repeats, so no clock is read inside the loop."""
+counts: a shared core runs slower). Steps per second are the median of windows of whole games.
+A step's parts are timed on recorded games replayed: the moves alone, then the same moves with
+the tracker's observation (or the view's encoding, the floor, or the mask) of the seat to act
+before each; a part's cost is the difference per move, the median of the repeats, so no clock
+is read inside the loop."""
 
 from __future__ import annotations
 
@@ -34,31 +35,36 @@ KEYS = {
     "encode": "view_encode_us",
     "mask": "mask_us",
 }
-REPEATS = 5  # replays of the recorded games per part (the median is kept)
+REPEATS = 5  # replays of the recorded games per part, windows of steps (the median is kept)
 
 
 def steps_per_second(e, seconds: float, seed: int) -> float:
     """Steps of random masked actions a CPU second, over games from `seed` (the wrapped or raw
-    environment, as a user's loop drives it: `last()`, then `step`)."""
+    environment, as a user's loop drives it: `last()`, then `step`): the median of REPEATS
+    windows of whole games, so that a slow spell of a shared machine weighs on one window, not
+    on the figure."""
     rng = random.Random(seed)
     flatnonzero = np.flatnonzero
-    steps = 0
-    elapsed = 0.0
+    rates = []
     game = 0
-    while elapsed < seconds:
-        t0 = time.process_time()
-        e.reset(seed=seed + game)
-        for _agent in e.agent_iter():
-            obs, _, term, trunc, _ = e.last()
-            if term or trunc:
-                e.step(None)
-                continue
-            legal = flatnonzero(obs["action_mask"])
-            e.step(int(legal[int(rng.random() * len(legal))]))
-            steps += 1
-        elapsed += time.process_time() - t0
-        game += 1
-    return steps / elapsed
+    for _ in range(REPEATS):
+        steps = 0
+        elapsed = 0.0
+        while elapsed < seconds / REPEATS:
+            t0 = time.process_time()
+            e.reset(seed=seed + game)
+            for _agent in e.agent_iter():
+                obs, _, term, trunc, _ = e.last()
+                if term or trunc:
+                    e.step(None)
+                    continue
+                legal = flatnonzero(obs["action_mask"])
+                e.step(int(legal[int(rng.random() * len(legal))]))
+                steps += 1
+            elapsed += time.process_time() - t0
+            game += 1
+        rates.append(steps / elapsed)
+    return statistics.median(rates)
 
 
 Record = list[tuple[int, Move]]
