@@ -122,7 +122,7 @@ def parts_us(enc: Encoding, steps: int, seed: int) -> dict:
     recorded moves replayed REPEATS times (the parts in turn, so a change of load falls on all)."""
     games = recorded_games(enc, steps, seed)
     moves = sum(len(m) for _, m in games)
-    parts = ("", "observation", "floor", "encode", "mask")
+    parts = ("", *KEYS)  # "": the moves alone
     times: dict[str, list[float]] = {part: [] for part in parts}
     for _ in range(REPEATS):
         for part in parts:
