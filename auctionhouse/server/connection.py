@@ -243,7 +243,7 @@ def _admitted(conn: Connection, lobby: Lobby, table: Table) -> bool:
     if conn.seat is not None:
         key: tuple = (table.id, conn.seat)
     else:
-        key = ("spectator", conn.ws.client.host if conn.ws.client else "")
+        key = ("spectator", lobby.client_key(conn.ws.client.host if conn.ws.client else ""))
     wait = lobby.connect_limit.take(key)
     if wait:
         seconds = math.ceil(wait)

@@ -15,6 +15,7 @@ from typing import Any
 from ..core import AuctionhouseError, Game
 from ..games import get_game
 from . import levels, names, storage
+from .addresses import client_key
 from .botpool import BotPool
 from .connection import CLOSE_GONE
 from .limits import RateLimit
@@ -371,9 +372,13 @@ class Lobby:
         return [t.info() for t in live[: self.settings.list_limit]]
 
     # --- rate limits ------------------------------------------------------------------------
+    def client_key(self, address: str) -> str:
+        """Who a client address counts as for every limit (an IPv6 address: its network)."""
+        return client_key(address, self.settings.ipv6_prefix)
+
     def check_rate(self, limit: RateLimit, address: str, what: str) -> None:
         """Take a token of `limit` for a client address, or refuse (429) saying when to retry."""
-        wait = limit.take(address)
+        wait = limit.take(self.client_key(address))
         if wait:
             seconds = math.ceil(wait)
             raise LobbyError(

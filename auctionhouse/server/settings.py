@@ -58,6 +58,12 @@ class Settings:
     players_per_minute: int = 5
     players_per_minute_total: int = 120
     seat_connects_per_minute: int = 20  # WebSocket connects per seat (and per spectator address)
+    # --- client addresses (addresses.py) ---
+    # every limit "per address" counts an IPv6 client by its network of this many bits
+    ipv6_prefix: int = 64
+    # proxies (addresses or networks, e.g. "10.0.0.5" or "10.0.0.0/8") whose X-Forwarded-For is
+    # believed; none by default: the client is the connection's peer
+    trusted_proxies: tuple[str, ...] = field(default_factory=tuple)
     # origins (scheme://host[:port]) allowed to open WebSockets besides the server's own
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)
     # the wall clock (Unix seconds) of tables' deadlines: turn timers, countdowns, bot pacing,
