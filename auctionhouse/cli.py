@@ -786,6 +786,12 @@ def serve(
             min=0, max=1_000_000, help="New player identities a minute from everyone (0: any)."
         ),
     ] = SERVER.players_per_minute_total,
+    replays_per_minute: Annotated[
+        int,
+        typer.Option(
+            min=0, max=1_000_000, help="Replays of finished games a minute per address (0: any)."
+        ),
+    ] = SERVER.replays_per_minute,
 ) -> None:
     """Run the multiplayer game server: HTTP API and WebSockets (see docs/server.md). Unfinished
     tables resume from the database. The address and the database are checked first."""
@@ -810,6 +816,7 @@ def serve(
         seat_connects_per_minute=connects_per_minute,
         players_per_minute=players_per_minute,
         players_per_minute_total=players_per_minute_total,
+        replays_per_minute=replays_per_minute,
     )
     check_listen(host, port)
     check_database(settings.url())

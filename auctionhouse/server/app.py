@@ -25,7 +25,7 @@ from .levels import levels
 from .lobby import Lobby, LobbyError
 from .players_api import KeyHeader, client_address, player_of
 from .players_api import router as players_router
-from .replay import router as replay_router
+from .replay_api import router as replay_router
 from .security import SecurityHeaders
 from .settings import Settings
 from .strict_json import StrictJSONRoute

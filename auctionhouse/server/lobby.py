@@ -19,6 +19,7 @@ from .addresses import client_key
 from .botpool import BotPool
 from .connection import CLOSE_GONE
 from .limits import RateLimit
+from .replay import ReplayCache
 from .security import OriginPolicy
 from .settings import Settings
 from .table import Refused, Table, token_hash
@@ -60,6 +61,8 @@ class Lobby:
         self.player_limit = RateLimit(settings.players_per_minute, self.clock)
         self.all_players_limit = RateLimit(settings.players_per_minute_total, self.clock)
         self.connect_limit = RateLimit(settings.seat_connects_per_minute, self.clock)
+        self.replay_limit = RateLimit(settings.replays_per_minute, self.clock)
+        self.replays = ReplayCache()
         self.origins = OriginPolicy(settings.allowed_origins)
         self.sweeper: asyncio.Task | None = None
         self.announce_delay = ANNOUNCE_DELAY
@@ -107,6 +110,7 @@ class Lobby:
                 conn.close_soon(1001, "server shutting down")
         await asyncio.to_thread(self.db.stop)
         await self.bots.stop()
+        self.replays.stop()
 
     # --- tables -----------------------------------------------------------------------------
     async def get(self, table_id: str) -> Table | None:

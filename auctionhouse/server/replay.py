@@ -1,23 +1,26 @@
 """The replay of a finished table for the browser's replay viewer: every position of the game
-with every seat's view, so that every hand can be shown at every step.
+with every seat's view, so that every hand can be shown at every step (served by replay_api.py).
 
-`GET /api/tables/{id}/replay` (docs/server.md, "Replays"). Only a finished table has one: while a
-game runs nothing hidden leaves the server, and once it is over its record (the whole deal) is
-public anyway.
+A replay is built once per finished table, in a worker process (a long game's is seconds of
+CPU, which in the server's own process would hold up every table), and kept gzipped in memory,
+the most recently used first, within a byte budget.
 """
 
 from __future__ import annotations
 
 import asyncio
-
-from fastapi import APIRouter, Request
-from fastapi.responses import Response
+import contextlib
+import gzip
+import multiprocessing
+import os
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from ..core import move_from_json
 from ..games import get_game
 from .table import dumps
-
-router = APIRouter()
 
 
 def replay_steps(record: dict) -> dict:
@@ -66,12 +69,97 @@ def replay_steps(record: dict) -> dict:
     }
 
 
-@router.get(
-    "/api/tables/{table_id}/replay",
-    responses={404: {"description": "no such table"}, 409: {"description": "not finished yet"}},
-)
-async def table_replay(table_id: str, request: Request) -> Response:
-    """A finished table, position by position, with every seat's view (409 while it runs)."""
-    record = await request.app.state.lobby.record(table_id)
-    text = await asyncio.to_thread(lambda: dumps(replay_steps(record)))
-    return Response(text, media_type="application/json")
+def gzipped_replay(record: dict) -> bytes:
+    """The replay as gzipped JSON (what the worker process returns: a few percent of its size)."""
+    return gzip.compress(dumps(replay_steps(record)).encode(), compresslevel=6, mtime=0)
+
+
+class Busy(Exception):
+    """Too many replays are waiting to be built."""
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(10)
+
+
+class ReplayCache:
+    """Finished tables' replays, gzipped: each built once (requests for one being built wait for
+    that build), one at a time in a worker process started on first use, the most recently used
+    kept within `max_bytes`. A new build is refused (`Busy`) rather than queued beyond
+    `max_building` waiting in all, or `per_client` asked for by one client."""
+
+    def __init__(
+        self,
+        max_bytes: int = 64 << 20,
+        max_building: int = 16,
+        per_client: int = 2,
+        build: Callable[[dict], bytes] = gzipped_replay,
+    ) -> None:
+        self.build = build  # run in the worker: a module-level function
+        self.max_bytes = max_bytes
+        self.max_building = max_building
+        self.per_client = per_client
+        self.asked_by: dict[str, int] = {}  # builds waiting, by who asked for them
+        self.kept: OrderedDict[str, bytes] = OrderedDict()
+        self.size = 0
+        self.building: dict[str, asyncio.Future[bytes]] = {}
+        self.builds = 0  # replays built since start (each table's once while it is kept)
+        self.executor: ProcessPoolExecutor | None = None
+
+    async def get(
+        self, table_id: str, record: Callable[[], Awaitable[dict]], client: str = ""
+    ) -> bytes:
+        """Table `table_id`'s replay, gzipped; `record()` gives its record (LobbyError when it
+        has none) if it must be built; `client` (a client address's key) asks for it."""
+        kept = self.kept.get(table_id)
+        if kept is not None:
+            self.kept.move_to_end(table_id)
+            return kept
+        pending = self.building.get(table_id)
+        if pending is None:
+            if len(self.building) >= self.max_building:
+                raise Busy("the server is busy building replays; try again in a minute")
+            if self.asked_by.get(client, 0) >= self.per_client:
+                raise Busy("wait for the replays you asked for before asking for another")
+            pending = asyncio.ensure_future(self._build(table_id, record))
+            self.building[table_id] = pending
+            self.asked_by[client] = self.asked_by.get(client, 0) + 1
+            pending.add_done_callback(lambda _: self._built(table_id, client))
+        return await asyncio.shield(pending)
+
+    async def _build(self, table_id: str, record: Callable[[], Awaitable[dict]]) -> bytes:
+        rec = await record()
+        if self.executor is None:
+            self.executor = ProcessPoolExecutor(
+                1, multiprocessing.get_context("spawn"), initializer=_lower_priority
+            )
+        loop = asyncio.get_running_loop()
+        try:
+            data = await loop.run_in_executor(self.executor, self.build, rec)
+        except BrokenProcessPool:  # the worker died: the next replay starts a new one
+            self.executor = None
+            raise
+        self.builds += 1
+        self._keep(table_id, data)
+        return data
+
+    def _built(self, table_id: str, client: str) -> None:
+        self.building.pop(table_id, None)
+        left = self.asked_by.pop(client) - 1
+        if left:
+            self.asked_by[client] = left
+
+    def _keep(self, table_id: str, data: bytes) -> None:
+        if len(data) > self.max_bytes:
+            return
+        self.kept[table_id] = data
+        self.size += len(data)
+        while self.size > self.max_bytes:
+            _, old = self.kept.popitem(last=False)
+            self.size -= len(old)
+
+    def stop(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None

@@ -58,6 +58,7 @@ class Settings:
     players_per_minute: int = 5
     players_per_minute_total: int = 120
     seat_connects_per_minute: int = 20  # WebSocket connects per seat (and per spectator address)
+    replays_per_minute: int = 20  # replays of finished games asked for, per client address
     # --- client addresses (addresses.py) ---
     # every limit "per address" counts an IPv6 client by its network of this many bits
     ipv6_prefix: int = 64

@@ -108,7 +108,7 @@ def test_settings(url: str, **kw) -> Settings:
     connects unless the test sets them (tests/server/test_lobby_limits.py does)."""
     kw.setdefault("bot_delay", 0.0)
     for limit in ("tables_per_minute", "joins_per_minute", "seat_connects_per_minute",
-                  "players_per_minute", "players_per_minute_total"):  # fmt: skip
+                  "players_per_minute", "players_per_minute_total", "replays_per_minute"):  # fmt: skip
         kw.setdefault(limit, 0)
     return Settings(database_url=url, **kw)
 
