@@ -67,9 +67,19 @@ def wanted() -> str:
 
 
 class BuildExt(build_ext):
-    """In `try` mode a failed compile leaves the pure-Python package, with a warning."""
+    """In `try` mode a failed compile leaves the pure-Python package, with a warning. Each
+    extension is announced on stderr as it starts (the C compiler's minutes show progress)."""
 
     optional = False
+    done = 0
+
+    def build_extension(self, ext) -> None:
+        self.done += 1
+        # mypyc's shared library holds the C of every module: the long step
+        name = "the modules' shared C" if ext.name.endswith("__mypyc") else ext.name
+        print(f"auctionhouse: compiling {name} ({self.done}/{len(self.extensions)})",
+              file=sys.stderr, flush=True)  # fmt: skip
+        super().build_extension(ext)
 
     def run(self) -> None:
         try:
@@ -91,6 +101,8 @@ def compiled(mode: str) -> list:
     try:
         from mypyc.build import mypycify
 
+        print(f"auctionhouse: mypyc: type-checking {len(COMPILED)} modules and writing their C",
+              file=sys.stderr, flush=True)  # fmt: skip
         # type-checked with pyproject.toml's [tool.mypy] settings
         return mypycify(COMPILED, opt_level="3")
     except BaseException as e:  # a type error ends mypycify with SystemExit

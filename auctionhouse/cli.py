@@ -543,7 +543,7 @@ def replay_cmd(
     """Replay a record, check every move, and print the result."""
     rec = load_record(file)
     g = get_game(str(rec.get("game")))
-    state = replay(g, rec)
+    state = replay(g, rec, others=all_games())
     res = state.result()
     out = {
         "game": g.name,
@@ -753,6 +753,23 @@ def serve(
     bot_workers: Annotated[
         int, typer.Option(min=1, max=64, help="Processes that run the bots' moves.")
     ] = SERVER.bot_workers,
+    quick_bot_workers: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=64,
+            help="More processes only for the levels that move at once (beginner, standard, "
+            "learned), so that their moves never wait behind a search.",
+        ),
+    ] = SERVER.quick_bot_workers,
+    bot_seconds_per_address: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 3600),
+            help="Think seconds of the slowest bot of each table an address has open or "
+            "playing, summed, past which its new tables are refused (0: no cap).",
+        ),
+    ] = SERVER.bot_seconds_per_address,
     abandoned_after: Annotated[
         float,
         typer.Option(
@@ -760,6 +777,22 @@ def serve(
             help="Seconds a game may go on with no person connected before bots play for them.",
         ),
     ] = SERVER.abandoned_after,
+    stall_after: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 30 * 86400, above=True),
+            help="Seconds a table may wait on a person (in all since their last move) before "
+            "the others may hand their seat to the fallback bot.",
+        ),
+    ] = SERVER.stall_after,
+    max_stall: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 30 * 86400, above=True),
+            help="Seconds of such waiting after which the fallback bot takes a seat over for "
+            "good, whatever the turn timer.",
+        ),
+    ] = SERVER.max_stall,
     tables_per_minute: Annotated[
         int,
         typer.Option(min=0, max=1_000_000, help="New tables a minute per client address (0: any)."),
@@ -770,6 +803,26 @@ def serve(
             min=0, max=1_000_000, help="Seats joined a minute per client address (0: any)."
         ),
     ] = SERVER.joins_per_minute,
+    open_tables_per_address: Annotated[
+        int,
+        typer.Option(
+            min=0, max=1_000_000, help="Tables waiting for players per client address (0: any)."
+        ),
+    ] = SERVER.open_tables_per_address,
+    max_open_tables: Annotated[
+        int,
+        typer.Option(
+            min=0, max=1_000_000, help="Tables waiting for players from all addresses (0: any)."
+        ),
+    ] = SERVER.max_open_tables,
+    live_tables_per_address: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=1_000_000,
+            help="Tables open or playing that one client address has made (0: any).",
+        ),
+    ] = SERVER.live_tables_per_address,
     connects_per_minute: Annotated[
         int,
         typer.Option(min=0, max=1_000_000, help="WebSocket connects a minute per seat (0: any)."),
@@ -792,14 +845,93 @@ def serve(
             min=0, max=1_000_000, help="Replays of finished games a minute per address (0: any)."
         ),
     ] = SERVER.replays_per_minute,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A reverse proxy (address or network, e.g. 10.0.0.5 or 10.0.0.0/8) whose "
+            "X-Forwarded-For names the client (repeatable; default: none, the client is the peer)."
+        ),
+    ] = None,
+    ipv6_prefix: Annotated[
+        int,
+        typer.Option(
+            min=32,
+            max=128,
+            help="Limits per address count an IPv6 client by its network of this many bits.",
+        ),
+    ] = SERVER.ipv6_prefix,
+    request_timeout: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 3600),
+            help="Seconds a connection has to send a whole request (0: no limit).",
+        ),
+    ] = SERVER.request_timeout,
+    idle_timeout: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 3600, above=True),
+            help="Seconds a kept-alive connection may wait for its next request.",
+        ),
+    ] = SERVER.idle_timeout,
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            min=0, max=1_000_000, help="Connections one client address may hold at once (0: any)."
+        ),
+    ] = SERVER.connections_per_address,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            max=10_000_000,
+            help="Connections open at once in all (0: any; default: the open-file limit less 100).",
+        ),
+    ] = SERVER.max_connections,
+    rated_min_turn_timer: Annotated[
+        float,
+        typer.Option(
+            callback=between(0, 86400),
+            help="The shortest turn timer of a rated table, in seconds (it may also have none); "
+            "practice tables may have any.",
+        ),
+    ] = SERVER.rated_min_turn_timer,
+    rated_games_per_opponent: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=1_000_000,
+            help="Rated games a day that count between two people, or a person and an address "
+            "(0: any).",
+        ),
+    ] = SERVER.rated_games_per_opponent,
+    leaderboard_min_games: Annotated[
+        int,
+        typer.Option(
+            min=0, max=1_000_000, help="Rated games a person needs to be on leaderboards."
+        ),
+    ] = SERVER.leaderboard_min_games,
+    leaderboard_min_opponents: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=1_000_000,
+            help="Distinct opponents (bot levels count) a person needs to be on leaderboards.",
+        ),
+    ] = SERVER.leaderboard_min_opponents,
 ) -> None:
     """Run the multiplayer game server: HTTP API and WebSockets (see docs/server.md). Unfinished
     tables resume from the database. The address and the database are checked first."""
     from .server import serve as run
-    from .server.preflight import check_database, check_listen, check_origin
+    from .server.preflight import check_database, check_listen, check_origin, check_proxy
 
     if sqlite_synchronous.upper() not in ("FULL", "NORMAL"):
         fail(f"--sqlite-synchronous is FULL or NORMAL, not {sqlite_synchronous!r}")
+    if 0 < turn_timer < rated_min_turn_timer:
+        fail(
+            f"--turn-timer is 0 or at least --rated-min-turn-timer ({rated_min_turn_timer:g}), "
+            f"not {turn_timer:g}: it is the timer of rated tables that choose none"
+        )
     settings = Settings(
         database_url=database_url,
         bot_delay=bot_delay,
@@ -810,13 +942,30 @@ def serve(
         open_table_ttl=open_table_ttl,
         bot_move_limit=bot_move_limit,
         bot_workers=bot_workers,
+        quick_bot_workers=quick_bot_workers,
+        bot_seconds_per_address=bot_seconds_per_address,
         abandoned_after=abandoned_after,
+        stall_after=stall_after,
+        max_stall=max_stall,
         tables_per_minute=tables_per_minute,
         joins_per_minute=joins_per_minute,
+        open_tables_per_address=open_tables_per_address,
+        max_open_tables=max_open_tables,
+        live_tables_per_address=live_tables_per_address,
         seat_connects_per_minute=connects_per_minute,
         players_per_minute=players_per_minute,
         players_per_minute_total=players_per_minute_total,
         replays_per_minute=replays_per_minute,
+        trusted_proxies=tuple(dict.fromkeys(check_proxy(p) for p in trusted_proxy or ())),
+        ipv6_prefix=ipv6_prefix,
+        request_timeout=request_timeout,
+        idle_timeout=idle_timeout,
+        connections_per_address=connections_per_address,
+        max_connections=max_connections,
+        rated_min_turn_timer=rated_min_turn_timer,
+        rated_games_per_opponent=rated_games_per_opponent,
+        leaderboard_min_games=leaderboard_min_games,
+        leaderboard_min_opponents=leaderboard_min_opponents,
     )
     check_listen(host, port)
     check_database(settings.url())

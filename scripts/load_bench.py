@@ -48,7 +48,8 @@ def free_port() -> int:
 SERVE = """
 from auctionhouse.server import Settings, serve
 settings = Settings(database_url={url!r}, sqlite_synchronous={sync!r}, tables_per_minute=0,
-                    joins_per_minute=0, seat_connects_per_minute=0)
+                    joins_per_minute=0, seat_connects_per_minute=0, open_tables_per_address=0,
+                    live_tables_per_address=0)
 serve("127.0.0.1", {port}, settings, log_level="warning")
 """
 

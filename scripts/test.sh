@@ -73,7 +73,8 @@ if [ "${AUCTIONHOUSE_TEST_COMPILED:-1}" != 0 ] && .venv/bin/python -c "import my
   && command -v cc >/dev/null 2>&1; then
   compiled="$(mktemp -d)"
   trap 'rm -rf "$compiled"' EXIT
-  .venv/bin/python scripts/compile.py --out "$compiled" >/dev/null
+  echo "the compiled pass: compiling (some minutes; each step is printed as it starts)..." >&2
+  .venv/bin/python scripts/compile.py --out "$compiled"
   # PYTHONSAFEPATH and --import-mode=append keep the checkout (the working directory, the tests'
   # root) behind PYTHONPATH: otherwise `auctionhouse` would be imported from the pure source
   export PYTHONSAFEPATH=1 PYTHONPATH="$compiled"

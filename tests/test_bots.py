@@ -62,7 +62,8 @@ def test_specs_with_parameters_are_parsed_and_checked():
         assert (again.max_iterations, again.time_limit) == limits
     for spec, message in [
         ("ismcts:depth=3", "no parameter 'depth'"),
-        ("ismcts:iterations=many", "iterations takes a int"),
+        ("ismcts:iterations=many", "iterations takes a whole number, not 'many'"),
+        ("ismcts:seconds=soon", "seconds takes a number, not 'soon'"),
         ("ismcts:iterations=-1", "must not be negative"),
         ("ismcts:iterations", "key=value"),
         ("ismcts:rollout=smart", "rollout is heuristic, learned or random"),

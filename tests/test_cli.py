@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -10,7 +11,7 @@ from typer.testing import CliRunner
 from auctionhouse.cli import app
 from auctionhouse.games import all_games
 
-from .simulate_contract import check_contract
+from .simulate_contract import ROOT, check_contract, simulate_json
 
 runner = CliRunner()
 CASES = [(g.name, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
@@ -27,6 +28,17 @@ def test_games_lists_every_game_with_players_and_options():
 @pytest.mark.parametrize("name,players", CASES)
 def test_simulate_json_keeps_the_contract(name, players):
     check_contract(name, players, 12)
+
+
+def test_the_readme_names_exactly_the_keys_simulate_json_prints():
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index("it prints exactly one object: `") + len("it prints exactly one object: `")
+    contract = readme[start : readme.index("`", start)]
+    top, seat = contract.split('"seats": [')
+    got = json.loads(simulate_json("modern-art", 3, 2, "--option", "mystery=true"))
+    assert [*re.findall(r'"(\w+)"', top), "seats"] == list(got)
+    assert re.findall(r'"(\w+)"', seat) == list(got["seats"][0])
+    assert got["options"] == {"deck": "standard", "mystery": True, "open_cash": False}
 
 
 def test_simulate_json_for_the_mystery_variant_and_a_seat_list():

@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from auctionhouse.cli import app
+from auctionhouse.games import all_games
 
 runner = CliRunner()
 
@@ -95,10 +96,19 @@ BAD_OPTIONS = [
     (["serve", "--bot-move-limit", "inf"], ["--bot-move-limit"]),
     (["serve", "--bot-move-limit", "0"], ["--bot-move-limit"]),
     (["serve", "--bot-workers", "0"], ["--bot-workers"]),
+    (["serve", "--bot-seconds-per-address", "-1"], ["--bot-seconds-per-address"]),
     (["serve", "--allow-origin", "example.org"], ["--allow-origin", "scheme://host"]),
     (["serve", "--allow-origin", "https://example.org/path"], ["--allow-origin"]),
     (["serve", "--allow-origin", "ftp://example.org"], ["--allow-origin"]),
     (["serve", "--allow-origin", "https://example.org:99999"], ["--allow-origin"]),
+    (["serve", "--trusted-proxy", "proxy.example"], ["--trusted-proxy", "not an IP address"]),
+    (["serve", "--trusted-proxy", "10.0.0.1/8"], ["--trusted-proxy", "10.0.0.0/8"]),
+    (["serve", "--ipv6-prefix", "16"], ["--ipv6-prefix"]),
+    (["serve", "--request-timeout", "-1"], ["--request-timeout"]),
+    (["serve", "--idle-timeout", "0"], ["--idle-timeout"]),
+    (["serve", "--connections-per-address", "-1"], ["--connections-per-address"]),
+    (["serve", "--turn-timer", "5"], ["--turn-timer", "--rated-min-turn-timer (20)"]),
+    (["serve", "--leaderboard-min-games", "-1"], ["--leaderboard-min-games"]),
 ]
 
 
@@ -125,6 +135,27 @@ def test_a_record_error_keeps_its_brackets(tmp_path):
     rec["moves"][0] = 5
     f.write_text(json.dumps(rec))
     refused(["replay", str(f)], "move 1: 5 is not [player, kind, argument]")
+
+
+GAME_PAIRS = [
+    (a.name, b.name, players)
+    for a in all_games()
+    for b in all_games()
+    if a.name != b.name
+    for players in [max(a.min_players, b.min_players)]
+    if players <= min(a.max_players, b.max_players)
+]
+
+
+@pytest.mark.parametrize(("game", "said", "players"), GAME_PAIRS)
+def test_a_record_of_another_game_is_named_as_such(tmp_path, game, said, players):
+    args = ["simulate", game, "-p", str(players), "-n", "1", "--records", str(tmp_path)]
+    assert runner.invoke(app, args).exit_code == 0
+    f = next(tmp_path.glob(f"{game}-*.json"))
+    rec = json.loads(f.read_text())
+    rec["game"] = said
+    f.write_text(json.dumps(rec))
+    refused(["replay", str(f)], "record of another game", f"says {said!r}", f"deal of {game!r}")
 
 
 # --- files given to read ---------------------------------------------------------------------
@@ -276,6 +307,14 @@ def test_serve_passes_its_options_to_the_settings(served, tmp_path):
     args += ["--open-table-ttl", "60", "--bot-move-limit", "2.5", "--bot-workers", "3"]
     args += ["--abandoned-after", "90", "--tables-per-minute", "0", "--joins-per-minute", "5"]
     args += ["--connects-per-minute", "7"]
+    args += ["--open-tables-per-address", "2", "--max-open-tables", "9"]
+    args += ["--live-tables-per-address", "0"]
+    args += ["--quick-bot-workers", "2", "--bot-seconds-per-address", "5"]
+    args += ["--trusted-proxy", "10.0.0.0/8", "--trusted-proxy", "2001:DB8::1"]
+    args += ["--ipv6-prefix", "56", "--request-timeout", "3", "--idle-timeout", "4"]
+    args += ["--connections-per-address", "8", "--max-connections", "500"]
+    args += ["--rated-min-turn-timer", "45", "--rated-games-per-opponent", "3"]
+    args += ["--leaderboard-min-games", "20", "--leaderboard-min-opponents", "8"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     s = served["settings"]
@@ -284,6 +323,13 @@ def test_serve_passes_its_options_to_the_settings(served, tmp_path):
     assert s.allowed_origins == ("https://a.org", "http://localhost:5173")
     assert s.allow_any_bot is True and s.default_turn_timer is None
     assert (s.open_table_ttl, s.bot_move_limit, s.bot_workers) == (60.0, 2.5, 3)
+    assert (s.open_tables_per_address, s.max_open_tables, s.live_tables_per_address) == (2, 9, 0)
+    assert (s.quick_bot_workers, s.bot_seconds_per_address) == (2, 5.0)
+    assert s.trusted_proxies == ("10.0.0.0/8", "2001:db8::1/128") and s.ipv6_prefix == 56
+    assert (s.request_timeout, s.idle_timeout) == (3.0, 4.0)
+    assert (s.connections_per_address, s.max_connections) == (8, 500)
+    assert (s.rated_min_turn_timer, s.rated_games_per_opponent) == (45.0, 3)
+    assert (s.leaderboard_min_games, s.leaderboard_min_opponents) == (20, 8)
     assert served["port"] == int(port) and s.database_url == url
 
 

@@ -40,6 +40,26 @@ def test_the_readme_gives_two_commands_and_ci_runs_the_second():
     ]
 
 
+def test_the_readme_examples_write_only_where_git_looks_away():
+    """What the README's command-line examples write (`--records DIR`, `--out DIR` of a study,
+    `--out FILE` of a tournament: FILE.json and FILE.csv) is ignored by git: trying them leaves
+    the checkout clean."""
+    text = (ROOT / "README.md").read_text()
+    start = text.index("## The command line")
+    (block,) = re.findall(r"```sh\n(.*?)```", text[start : text.index("\n## ", start + 1)], re.S)
+    written = []
+    for line in block.splitlines():
+        for target in re.findall(r"(?:--records|--out) (\S+)", line):
+            if line.startswith("auctionhouse tournament"):
+                written += [f"{target}.json", f"{target}.csv"]
+            else:
+                written.append(f"{target.rstrip('/')}/some-file.json")
+    assert len(written) == 4
+    for path in written:
+        check = subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT)
+        assert check.returncode == 0, f"{path} is not ignored"
+
+
 def test_no_script_installs_into_the_system_python():
     """Every pip the set-up scripts run is the virtual environment's."""
     for script in ("venv.sh", "serve.sh", "test.sh"):
@@ -90,3 +110,23 @@ def test_the_first_command_sets_up_a_venv_where_pip_into_the_system_is_refused(t
     assert done.returncode == 0, done.stderr[-2000:]
     assert "--database-url" in done.stdout
     assert (clone / ".venv" / "bin" / "auctionhouse").exists()
+
+    # Started again, it installs nothing (pip writes the INSTALLER file of the package's
+    # dist-info on every install: removed here, it stays away) and still runs the checkout's
+    # source; with pyproject.toml changed, it installs the package again.
+    (marker,) = [
+        p / "INSTALLER" for p in clone.glob(".venv/lib/*/site-packages/auctionhouse-*.dist-info")
+    ]
+    marker.unlink()
+    serve = ["bash", "scripts/serve.sh", "--help"]
+    again = subprocess.run(serve, cwd=clone, env=env, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0 and not marker.exists(), again.stderr[-2000:]
+    where = subprocess.run(
+        [".venv/bin/python", "-c", "import auctionhouse; print(auctionhouse.__file__)"],
+        cwd=clone, env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert Path(where.stdout.strip()).is_relative_to(clone / "auctionhouse")
+    with open(clone / "pyproject.toml", "a") as f:
+        f.write("\n# changed\n")
+    changed = subprocess.run(serve, cwd=clone, env=env, capture_output=True, text=True, timeout=600)
+    assert changed.returncode == 0 and marker.exists(), changed.stderr[-2000:]

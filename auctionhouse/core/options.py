@@ -10,6 +10,19 @@ from .errors import OptionError
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
+_KINDS = {
+    bool: "true or false",
+    int: "a whole number",
+    float: "a number",
+    str: "a string",
+    list: "a list",
+    dict: "a table",
+}
+
+
+def kind(t: type) -> str:
+    """A type in an error message's words, with its article: "a whole number", "a list"."""
+    return _KINDS.get(t, f"a value of type {t.__name__}")
 
 
 @dataclass(frozen=True)
@@ -81,7 +94,7 @@ def resolve_options(
     by_name = {o.name: o for o in specs}
     if raw is not None and not isinstance(raw, dict):
         raise OptionError(
-            f"{game_name}'s options are a table of name: value, not a {type(raw).__name__}"
+            f"{game_name}'s options are a table of name: value, not {kind(type(raw))}"
         )
     raw = dict(raw or {})
     unknown = sorted(set(raw) - set(by_name))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import OptionError
+from .options import kind
 from .rng import seeded_random
 
 if TYPE_CHECKING:
@@ -75,9 +76,7 @@ class Param:
                 return raw.lower() in ("true", "1", "yes")
             value = self.type(raw)
         except ValueError:
-            raise OptionError(
-                f"bot {bot}: {name} takes a {self.type.__name__}, not {raw!r}"
-            ) from None
+            raise OptionError(f"bot {bot}: {name} takes {kind(self.type)}, not {raw!r}") from None
         if isinstance(value, float) and not math.isfinite(value):
             raise OptionError(f"bot {bot}: {name} takes a finite number, not {raw!r}")
         if isinstance(value, (int, float)) and value < 0:

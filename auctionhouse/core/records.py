@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,10 +38,13 @@ def load_record(path: str | Path) -> dict:
     return data
 
 
-def replay(game: Game, record: dict, *, upto: int | None = None) -> State:
+def replay(
+    game: Game, record: dict, *, upto: int | None = None, others: Sequence[Game] = ()
+) -> State:
     """The state a record describes (after its first `upto` moves, all by default).
 
-    Raises RecordError naming the move number (1-based) and the reason for an illegal move.
+    Raises RecordError naming the move number (1-based) and the reason for an illegal move, and
+    naming the game of its setup when that is one of `others` rather than the game it says.
     """
     fmt = record.get("format", RECORD_FORMAT)
     if fmt != RECORD_FORMAT:
@@ -55,6 +59,12 @@ def replay(game: Game, record: dict, *, upto: int | None = None) -> State:
             record["players"], record.get("options") or {}, setup=record["setup"]
         )
     except AuctionhouseError as e:
+        other = _setup_game(record, [g for g in others if g.name != game.name])
+        if other is not None:
+            raise RecordError(
+                f"record of another game: it says {game.name!r}, but its setup is a deal of "
+                f"{other.name!r}"
+            ) from None
         raise RecordError(f"record cannot start: {e}") from None
     moves = record["moves"]
     if not isinstance(moves, list):
@@ -75,3 +85,16 @@ def replay(game: Game, record: dict, *, upto: int | None = None) -> State:
         except IllegalMove as e:
             raise RecordError(f"move {i} (player {entry[0]} {describe_move(move)}): {e}") from None
     return state
+
+
+def _setup_game(record: dict, games: Sequence[Game]) -> Game | None:
+    """The first of `games` that starts from the record's setup (with its options, or the
+    game's defaults), or None."""
+    for game in games:
+        for options in (record.get("options") or {}, {}):
+            try:
+                game.new_state(record["players"], options, setup=record["setup"])
+            except AuctionhouseError:
+                continue
+            return game
+    return None

@@ -1,8 +1,8 @@
 """The multiplayer game server: tables, seats and their tokens, WebSockets, storage.
 
 It speaks only to the game protocol (`auctionhouse.core`) and the game registry; see
-docs/server.md for the HTTP API and the WebSocket messages. The web stack is imported on first
-use, so that a bot worker (`botworker`) starts without it.
+docs/server-api.md for the HTTP API and docs/server-websocket.md for the WebSocket messages. The
+web stack is imported on first use, so that a bot worker (`botworker`) starts without it.
 """
 
 from __future__ import annotations

@@ -10,11 +10,12 @@ import ipaddress
 def client_key(address: str, ipv6_prefix: int = 64) -> str:
     """The key that limits count `address` under: an IPv4 address as it is (an IPv4-mapped IPv6
     address too), an IPv6 address as its network of `ipv6_prefix` bits (`2001:db8::/64`), and
-    anything that is not an IP address (a test client's name, a Unix socket) as it is."""
+    anything that is not an IP address (a test client's name, a Unix socket, text a proxy passed
+    on unchecked) as one client, `?`: made-up addresses must not each count as a new client."""
     try:
         ip = ipaddress.ip_address(address.partition("%")[0])  # without an IPv6 zone (`%eth0`)
     except ValueError:
-        return address
+        return "?"
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:
             return str(ip.ipv4_mapped)

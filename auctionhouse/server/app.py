@@ -1,7 +1,7 @@
 """The FastAPI application: the HTTP API (tables, seats, records) and the WebSocket per client.
 
 `create_app(settings)` builds it (tests run it in-process); `serve` runs it under uvicorn.
-docs/server.md describes the API and the WebSocket messages.
+docs/server-api.md describes the API, docs/server-websocket.md the WebSocket messages.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from .. import __version__
 from ..bots.registry import available
 from ..games import all_games
 from .connection import serve_connection
+from .edge import raise_open_file_limit, trust_proxies, uvicorn_options
 from .levels import levels
 from .lobby import Lobby, LobbyError
 from .players_api import KeyHeader, client_address, player_of
@@ -41,8 +42,9 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 class SeatSpec(BaseModel):
     kind: Literal["human", "bot"] = Field(description="a person who joins, or a server-side bot")
     bot: str | None = Field(
-        None, max_length=200, description="for a bot seat: its level, `beginner`, `standard` "
-        "or `strong` (default `beginner`); other bot specs only where the operator allows them",
+        None, max_length=200, description="for a bot seat: its level, `beginner`, `standard`, "
+        "`learned`, `strong` or `expert` (default `beginner`; the learned two where weights ship "
+        "for the table); other bot specs only where the operator allows them",
     )  # fmt: skip
 
 
@@ -68,6 +70,13 @@ class NewTable(BaseModel):
         max_length=200,
         description="the level that moves for timed-out seats (default `standard`)",
     )
+    join: JoinRequest | None = Field(
+        None, description="the creator's seat, taken as the table is made (as joining it would)"
+    )
+    practice: bool = Field(
+        False, description="never rated, and any turn_timer; a rated table's turn_timer is at "
+        "least the server's minimum (20 s unless its operator says otherwise) or 0",
+    )  # fmt: skip
 
 
 class JoinRequest(BaseModel):
@@ -76,6 +85,18 @@ class JoinRequest(BaseModel):
         description="the name shown at the table (a player with a key sits under their own)",
     )  # fmt: skip
     seat: int | None = Field(None, description="a free human seat; default: the first free one")
+
+
+class Expelled(BaseModel):
+    at: float
+    by: int | None = Field(description="the seat that expelled it (null: the server)")
+
+
+class Stall(BaseModel):
+    seat: int
+    since: float = Field(description="since when the table waits on the seat (earlier waits added)")
+    expel_at: float = Field(description="from then on the other people seated may expel it")
+    takeover_at: float = Field(description="then the fallback bot takes it over unasked")
 
 
 class SeatInfo(BaseModel):
@@ -87,6 +108,9 @@ class SeatInfo(BaseModel):
     connected: int = Field(description="open WebSocket connections of this seat")
     player: str | None = Field(
         None, description="the player identity seated here (not joined: the one it is kept for)"
+    )
+    expelled: Expelled | None = Field(
+        None, description="when the seat was handed to the fallback bot for good (null: never)"
     )
 
 
@@ -107,12 +131,20 @@ class TableInfo(BaseModel):
     finished_at: float | None
     result: dict[str, Any] | None = Field(description="scores and winners once finished")
     rematch: str | None = Field(None, description="the table a rematch of this one created")
+    practice: bool = Field(False, description="a practice table: never rated")
+    stalls: list[Stall] = Field(
+        default_factory=list, description="the people's seats the table waits on now"
+    )
 
 
 class Joined(BaseModel):
     table: str
     seat: int
     token: str = Field(description="the seat's secret: shown once, send it in the auth message")
+
+
+class CreatedTable(TableInfo):
+    joined: Joined | None = Field(None, description="the creator's seat, when `join` asked for one")
 
 
 class Rematched(Joined):
@@ -192,6 +224,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     docs = (app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url)
     app.add_middleware(SecurityHeaders, docs_paths=docs)
+    trust_proxies(app, settings)  # X-Forwarded-For from the operator's proxies only
     errors = {s: {"model": Problem} for s in (401, 403, 404, 409, 422, 429)}
 
     @app.exception_handler(LobbyError)
@@ -233,21 +266,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             out.append(info)
         return out
 
-    @app.post("/api/tables", status_code=201, responses=errors)
-    async def create_table(request: Request, body: NewTable) -> TableInfo:
-        """Create a table. It starts when every human seat is joined (at once with no humans)."""
-        lobby.check_rate(lobby.create_limit, client_address(request), "new tables")
-        table = await lobby.create(
-            body.game,
-            body.players,
-            body.options,
-            [s.model_dump() for s in body.seats] if body.seats is not None else None,
-            body.title,
-            body.countdown,
-            body.turn_timer,
-            body.fallback_bot,
-        )
-        return TableInfo(**table.info())
+    @app.post("/api/tables", status_code=201, responses=errors | {503: {"model": Problem}})
+    async def create_table(request: Request, body: NewTable, key: KeyHeader = None) -> CreatedTable:
+        """Create a table. It starts when every human seat is joined (at once with no humans).
+        With `join` the creator takes a seat as it is made (with a player key, as that player):
+        `joined` holds its token, once; a table whose other seats are bots starts at once."""
+        address = client_address(request)
+        lobby.check_rate(lobby.create_limit, address, "new tables")
+        seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+        table = dict(
+            game_name=body.game, players=body.players, options=body.options, seat_specs=seats,
+            title=body.title, countdown=body.countdown, turn_timer=body.turn_timer,
+            fallback_bot=body.fallback_bot, address=address, practice=body.practice,
+        )  # fmt: skip
+        if body.join is None:
+            made = await lobby.create(**table)
+            return CreatedTable(**made.info())
+        player = await player_of(lobby, key, required=False)
+        join = body.join
+        if player is None and join.name is None:
+            raise LobbyError(422, "give the name shown at the table, or your player key")
+        made, seat, token = await lobby.create_seated(join.seat, join.name, player, **table)
+        joined = Joined(table=made.id, seat=seat, token=token)
+        return CreatedTable(**made.info(), joined=joined)
 
     @app.get("/api/tables")
     async def list_tables(
@@ -275,11 +316,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> Joined:
         """Take a human seat. The token comes back once: keep it to reconnect. With a player
         key the seat is that player's: their name, their history and rating."""
-        lobby.check_rate(lobby.join_limit, client_address(request), "joins")
+        address = client_address(request)
+        lobby.check_rate(lobby.join_limit, address, "joins")
         player = await player_of(lobby, key, required=False)
         if player is None and body.name is None:
             raise LobbyError(422, "give the name shown at the table, or your player key")
-        table, seat, token = await lobby.join(table_id, body.name, body.seat, player)
+        table, seat, token = await lobby.join(table_id, body.name, body.seat, player, address)
         return Joined(table=table.id, seat=seat, token=token)
 
     @app.post("/api/tables/{table_id}/rematch", responses=errors)
@@ -289,7 +331,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         there at once (one request: the rematch is one click)."""
         player = await player_of(lobby, key)
         lobby.check_rate(lobby.create_limit, client_address(request), "new tables")
-        table, seat, token = await lobby.rematch(table_id, player)
+        table, seat, token = await lobby.rematch(table_id, player, client_address(request))
         return Rematched(
             table=table.id, seat=seat, token=token, info=TableInfo(**table.info()),
             state=table.state_message(seat),
@@ -324,10 +366,12 @@ def serve(host: str, port: int, settings: Settings, log_level: str = "info") -> 
     if log_level != "debug":
         logging.getLogger("alembic").setLevel(logging.WARNING)
     log.info("database: %s", url)
+    raise_open_file_limit()  # before the edge derives its cap of connections from it
     uvicorn.run(
         create_app(settings),
         host=host,
         port=port,
         log_level=log_level,
         ws_max_size=WS_MAX_BYTES,
+        **uvicorn_options(settings),  # proxies, request and idle timeouts, connection caps
     )

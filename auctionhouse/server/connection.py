@@ -1,7 +1,8 @@
 """One WebSocket client: who it is (a seat or a spectator), its limits, and its messages.
 
 The first message says who the client is: `{"type": "auth", "token": ...}` for a seat or
-`{"type": "spectate"}`. Then a seat may send moves; anyone may send pings. Every refused
+`{"type": "spectate"}`. Then a seat may send moves and expel a stalled seat (stalls.py); anyone
+may send pings. Every refused
 message gets an error naming what was wrong and changes nothing. Outgoing messages wait in a
 queue per connection, so one slow client never holds up a table.
 """
@@ -12,7 +13,6 @@ import asyncio
 import contextlib
 import logging
 import math
-import time
 from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -54,7 +54,7 @@ class Connection:
         self.writer: asyncio.Task | None = None
         self.closed = False
         self.tokens = float(settings.rate_burst)
-        self.refill_at = time.monotonic()
+        self.refill_at = settings.clock()
         self.refused_in_a_row = 0
         self.table_seen: str | None = None  # the seats (JSON) of the last Table it was sent
 
@@ -134,10 +134,10 @@ class Connection:
 
     def take_token(self) -> bool:
         """The rate limit (a token bucket): False when this message is one too many."""
-        now = time.monotonic()
         s = self.settings
+        now = s.clock()  # a clock that steps back refills nothing
         self.tokens = min(
-            float(s.rate_burst), self.tokens + (now - self.refill_at) * s.rate_per_second
+            float(s.rate_burst), self.tokens + max(0.0, now - self.refill_at) * s.rate_per_second
         )
         self.refill_at = now
         if self.tokens < 1.0:
@@ -273,6 +273,11 @@ async def _handle(conn: Connection, table: Table, data: dict, ref: Any) -> None:
             raise Refused("bad_move", str(e)) from None
         await table.submit(conn.seat, move, "seat", conn, ref, version)
         return
+    if kind == "expel":
+        if conn.seat is None:
+            raise Refused("spectator", "a spectator cannot expel a seat")
+        await table.expel(conn.seat, data.get("seat"), conn, ref)
+        return
     if kind in ("auth", "spectate"):
         raise Refused("bad_message", "this connection already said who it is")
-    raise Refused("unknown_type", f"unknown message type {kind!r} (known: move, ping)")
+    raise Refused("unknown_type", f"unknown message type {kind!r} (known: move, expel, ping)")

@@ -1,7 +1,8 @@
 """The bots the server offers: named levels with fixed budgets (docs/server.md, "Bots").
 
-A seat asks for a level by name (`beginner`, `standard`, `strong`) or by the name of the bot it
-plays (`random`, `heuristic`, `ismcts`). Other bot specs (`ismcts:seconds=0.5`) are refused
+A seat asks for a level by name (`beginner`, `standard`, `learned`, `strong`, `expert`; the
+learned two where weights ship for the table) or by the name of the bot it plays (`random`,
+`heuristic`, `ismcts`). Other bot specs (`ismcts:seconds=0.5`) are refused
 unless the operator allows any bot (`serve --allow-any-bot`). Each level has a think time: the
 server shows a bot's move exactly that long (plus `--bot-delay`) after the bot's turn began,
 whatever the bot actually took, so nobody learns anything about its hand from its speed.

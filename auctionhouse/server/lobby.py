@@ -14,8 +14,9 @@ from typing import Any
 
 from ..core import AuctionhouseError, Game
 from ..games import get_game
-from . import levels, names, storage
+from . import levels, names, rating_rules, reserved_names, stalls, storage
 from .addresses import client_key
+from .bot_budget import BotBudget, table_cost
 from .botpool import BotPool
 from .connection import CLOSE_GONE
 from .limits import RateLimit
@@ -23,11 +24,11 @@ from .replay import ReplayCache
 from .security import OriginPolicy
 from .settings import Settings
 from .table import Refused, Table, token_hash
+from .table_caps import TableCaps
 
 log = logging.getLogger("auctionhouse.server")
 
 MAX_OPTION_INT = 1000  # option values are small: a deck of a million cards is refused
-LIVE = ("open", "playing")  # the statuses that count against max_live_tables
 # at most one round of `table` messages this often (seconds): the joins and (re)connections in
 # between make one
 ANNOUNCE_DELAY = 0.25
@@ -52,10 +53,19 @@ class Lobby:
         self.settings = settings
         self.clock = clock or settings.clock
         self.db = storage.Database(settings.url(), settings.sqlite_synchronous)
+        self.db.rating_rules = rating_rules.RatingRules(
+            settings.rated_games_per_opponent, settings.rated_opponent_window
+        )
+        # the salt of the seats' address hashes: in memory only, so a copy of the database
+        # tells no address (hashes compare within one run of the server)
+        self.address_salt = secrets.token_bytes(32)
         self.tables: dict[str, Table] = {}
-        self.bots = BotPool(settings.bot_workers, settings.bot_move_limit)
+        self.bots = BotPool(
+            settings.bot_workers, settings.bot_move_limit, settings.quick_bot_workers, self.clock
+        )
         self._loading: dict[str, asyncio.Future] = {}
-        self._creating = 0  # tables being stored: counted against max_live_tables already
+        self.caps = TableCaps(settings)  # tables per address and in all (table_caps.py)
+        self.bot_budget = BotBudget(settings)  # bot seconds per address (bot_budget.py)
         self.create_limit = RateLimit(settings.tables_per_minute, self.clock)
         self.join_limit = RateLimit(settings.joins_per_minute, self.clock)
         self.player_limit = RateLimit(settings.players_per_minute, self.clock)
@@ -155,17 +165,19 @@ class Lobby:
         fallback_bot: str | None = None,
         kept: list[dict | None] | None = None,
         rematch_of: str | None = None,
+        address: str | None = None,
+        practice: bool = False,
     ) -> Table:
         """A new table with a random deal. `kept` (a rematch's): per seat, the fields of a human
         seat kept for a player (`player_id`, `name`; with `token_hash` and `joined_at` the seat
         is taken already), or None; `rematch_of`: the finished table it is a rematch of
-        (storage.RematchTaken when that one has a rematch already)."""
+        (storage.RematchTaken when that one has a rematch already); `address`: the creator's
+        client address, whose tables are capped (table_caps.py; None: the server's own);
+        `practice`: never rated, any turn timer (else one of at least `rated_min_turn_timer`)."""
         game = _checked(get_game, game_name)
         _check_option_values(game, options)
         opts = _checked(game.resolve, players, options)
-        seat_specs = seat_specs or [{"kind": "human"}] * players
-        if len(seat_specs) != players:
-            raise LobbyError(422, f"give one seat per player: {len(seat_specs)} for {players}")
+        seat_specs = _seat_specs(seat_specs, players)
         seat_rows = []
         for i, spec in enumerate(seat_specs):
             if spec.get("kind") == "bot":
@@ -175,12 +187,16 @@ class Lobby:
                 seat_rows.append(_seat_row(i, "human", None, None))
                 if kept and kept[i]:
                     seat_rows[-1].update(kept[i])
+        _check_bot_twins(seat_rows)
         if fallback_bot is None:
             fallback_bot = "standard" if "heuristic" in game.bots() else "beginner"
         fallback_bot = self.check_bot(game, fallback_bot, players, opts)
         if turn_timer is None:  # people get a clock unless the table asks for none (0)
             turn_timer = self.settings.default_turn_timer
         turn_timer = turn_timer or None
+        minimum = self.settings.rated_min_turn_timer
+        if refusal := rating_rules.timer_refusal(practice, turn_timer, minimum):
+            raise LobbyError(422, refusal)
         state = _checked(game.new_state, players, opts)  # a random deal
         now = self.clock()
         waiting = sum(1 for s in seat_rows if s["kind"] == "human" and s["token_hash"] is None)
@@ -201,25 +217,58 @@ class Lobby:
             "started_at": None if waiting else now,
             "finished_at": None,
             "secret": secrets.token_hex(32),
+            "practice": practice,
         }
         for s in seat_rows:
             s["table_id"] = row["id"]
         # counted and reserved with no await in between, so that creates at once cannot overrun
-        live = self._creating + sum(1 for t in self.tables.values() if t.status in LIVE)
-        if live >= self.settings.max_live_tables:
-            raise LobbyError(503, "the server has too many tables in play; try again later")
-        self._creating += 1
-        try:
+        key = None if address is None else self.client_key(address)
+        opens = row["status"] == "open"
+        refused = self.caps.refusal(self.tables.values(), key, opens, now)
+        people = any(s["kind"] == "human" for s in seat_rows)
+        bots = [s["bot"] for s in seat_rows if s["kind"] == "bot"]
+        limit = self.settings.bot_move_limit
+        cost = table_cost(game, bots, fallback_bot if people else None, limit)
+        tables, creator = self.tables.values(), self.caps.creators.get
+        refused = refused or self.bot_budget.refusal(tables, creator, key, cost)
+        if refused is not None:
+            raise LobbyError(*refused)
+        with self.caps.reserving(key, opens), self.bot_budget.reserving(key, cost):
             await self.db.run(storage.insert_table, row, seat_rows, rematch_of)
-        finally:
-            self._creating -= 1
-        table = Table(self, {**row, "seats": seat_rows}, state)
-        self.tables[table.id] = table
+            table = Table(self, {**row, "seats": seat_rows}, state)
+            self.tables[table.id] = table
+            if key is not None:
+                self.caps.creators[table] = key
         if table.status == "playing" and any(s["kind"] == "human" for s in seat_rows):
-            table.begin(now)  # people seated as it was made (a rematch): their clocks start
+            table.begin(now)  # people seated as it was made (a rematch, a creator): clocks start
         else:
             table.start()
         return table
+
+    async def create_seated(
+        self, seat: int | None, name: str | None, player: dict | None, **table: Any
+    ) -> tuple[Table, int, str]:
+        """A table made as `create(**table)` makes it, its creator seated in it as `join` would
+        seat them (in `seat`, else the first human seat): the table, the seat and its token. A
+        table whose other seats are bots starts at once."""
+        players = table["players"]
+        specs = _seat_specs(table.get("seat_specs"), players)
+        humans = [i for i, spec in enumerate(specs) if spec.get("kind") != "bot"]
+        if seat is None and humans:
+            seat = humans[0]
+        elif seat is None or not 0 <= seat < players:
+            where = "every seat is a bot's" if seat is None else f"there is no seat {seat}"
+            raise LobbyError(422, f"{where}: choose a human seat to sit at")
+        elif seat not in humans:
+            raise LobbyError(422, f"seat {seat} is a bot's: choose a human seat to sit at")
+        token = secrets.token_urlsafe(32)
+        kept: list[dict | None] = [None] * players
+        kept[seat] = {
+            "player_id": player["id"] if player else None, "name": _seat_name(name, player),
+            "token_hash": token_hash(token), "joined_at": self.clock(),
+            "address_hash": self.address_hash(table.get("address")),
+        }  # fmt: skip
+        return await self.create(**table, kept=kept), seat, token
 
     def check_bot(self, game: Game, spec: str, players: int, options: dict) -> str:
         """What a seat that asks for bot `spec` stores at a table of `players` with `options`: a
@@ -231,11 +280,16 @@ class Lobby:
         )
 
     async def join(
-        self, table_id: str, name: str | None, seat: int | None, player: dict | None = None
+        self,
+        table_id: str,
+        name: str | None,
+        seat: int | None,
+        player: dict | None = None,
+        address: str | None = None,
     ) -> tuple[Table, int, str]:
         """Take a human seat (the first free one when `seat` is None); returns its token. A
         `player` (an identity: id and name) sits under their display name, may take a seat kept
-        for them, and takes one seat per table."""
+        for them, and takes one seat per table. `address`: the client's (its hash is kept)."""
         table = self.tables.get(table_id)
         if table is None:
             stored = await self.get(table_id)
@@ -283,7 +337,8 @@ class Lobby:
                 raise LobbyError(409, f"seat {twin.index} is {twin.name}: choose another name")
             token = secrets.token_urlsafe(32)
             digest = token_hash(token)
-            if not await self.db.run(storage.join_seat, table.id, seat, name, digest, me):
+            where = self.address_hash(address)
+            if not await self.db.run(storage.join_seat, table.id, seat, name, digest, me, where):
                 raise LobbyError(409, f"seat {seat} is taken")
             s = table.seats[seat]
             s.name, s.token_hash, s.player_id = name, digest, me
@@ -293,7 +348,9 @@ class Lobby:
             table._announce()
         return table, seat, token
 
-    async def rematch(self, table_id: str, player: dict) -> tuple[Table, int, str]:
+    async def rematch(
+        self, table_id: str, player: dict, address: str | None = None
+    ) -> tuple[Table, int, str]:
         """A new table like a finished one (game, options, seats, clocks) with a new deal: bots
         at the same levels, each person's seat kept for them. A table has one rematch: asking
         again gives the same one. Only someone who sat at the table may ask; the asker takes
@@ -308,7 +365,7 @@ class Lobby:
                 raise LobbyError(403, "only someone who played at this table can ask for a rematch")
             if old.rematch is None:
                 try:
-                    new, seat, token = await self._create_rematch(old, player)
+                    new, seat, token = await self._create_rematch(old, player, address)
                     if seat is not None:  # seated as it was made: one write, not two
                         return new, seat, token
                 except storage.RematchTaken as e:
@@ -319,9 +376,11 @@ class Lobby:
         if new is None:  # (only a database edited by hand lacks it)
             raise LobbyError(404, "this table's rematch is gone")
         self.release(new)
-        return await self.join(new.id, None, None, player)
+        return await self.join(new.id, None, None, player, address)
 
-    async def _create_rematch(self, old: Table, player: dict) -> tuple[Table, int | None, str]:
+    async def _create_rematch(
+        self, old: Table, player: dict, address: str | None
+    ) -> tuple[Table, int | None, str]:
         """The rematch table, the asker already in their kept seat (its index and token) unless
         their name now reads as another seat's (then None: they join it like anyone, and hear
         why not)."""
@@ -334,7 +393,7 @@ class Lobby:
         if not any(s.name and names.same_name(s.name, name) for s in old.seats if s.index != seat):
             kept[seat] = {
                 "player_id": player["id"], "name": name, "token_hash": token_hash(token),
-                "joined_at": self.clock(),
+                "joined_at": self.clock(), "address_hash": self.address_hash(address),
             }  # fmt: skip
         else:
             seat = None
@@ -342,7 +401,7 @@ class Lobby:
         countdown, timer = old.countdown, old.turn_timer or 0
         new = await self.create(
             old.game.name, len(old.seats), old.options, specs, old.title, countdown, timer,
-            old.fallback_bot, kept, old.id,
+            old.fallback_bot, kept, old.id, practice=old.practice,
         )  # fmt: skip
         old.rematch = new.id
         for conn in old.conns:  # everyone still at the old table hears of it
@@ -363,7 +422,8 @@ class Lobby:
         return rec
 
     async def listing(self, status: str, game: str | None = None) -> list[dict]:
-        """The tables in `status` (of `game` when given), newest first."""
+        """The tables in `status` (of `game` when given), newest first; of the open ones, a few
+        per creator's address (a flood of one's tables does not fill the lobby)."""
         if status == "finished":
             rows = await self.db.run(storage.finished_rows, self.settings.list_limit, game)
             return [_stored_info(r) for r in rows]
@@ -373,9 +433,17 @@ class Lobby:
             if t.status == status and (game is None or t.game.name == game)
         ]
         live.sort(key=lambda t: t.created_at, reverse=True)
+        if status == "open":
+            live = self.caps.listed(live)
         return [t.info() for t in live[: self.settings.list_limit]]
 
     # --- rate limits ------------------------------------------------------------------------
+    def address_hash(self, address: str | None) -> str | None:
+        """What a seat keeps of the address it was joined from (rating_rules.address_hash)."""
+        if address is None:
+            return None
+        return rating_rules.address_hash(self.address_salt, self.client_key(address))
+
     def client_key(self, address: str) -> str:
         """Who a client address counts as for every limit (an IPv6 address: its network)."""
         return client_key(address, self.settings.ipv6_prefix)
@@ -472,6 +540,7 @@ def _seat_row(i: int, kind: str, bot: str | None, name: str | None) -> dict:
         "token_hash": None,
         "joined_at": None,
         "player_id": None,
+        "address_hash": None,
     }
 
 
@@ -489,7 +558,28 @@ def _seat_name(name: str | None, player: dict | None) -> str:
     name = names.clean(name or "")
     if not 1 <= len(name) <= 40:
         raise LobbyError(422, "a name has 1 to 40 visible characters")
+    refusal = reserved_names.refusal(name)
+    if refusal is not None:
+        raise LobbyError(422, refusal)
     return name
+
+
+def _seat_specs(specs: list[dict] | None, players: int) -> list[dict]:
+    """One seat spec per player (all human when none are given)."""
+    specs = specs or [{"kind": "human"}] * players
+    if len(specs) != players:
+        raise LobbyError(422, f"give one seat per player: {len(specs)} for {players}")
+    return specs
+
+
+def _check_bot_twins(seat_rows: list[dict]) -> None:
+    """A person seated as the table is made reads as no bot seat's name (as `join` checks)."""
+    bots = [s for s in seat_rows if s["kind"] == "bot"]
+    for s in seat_rows:
+        if s["kind"] == "human" and s["name"]:
+            twin = next((b for b in bots if names.same_name(b["name"], s["name"])), None)
+            if twin is not None:
+                raise LobbyError(409, f"seat {twin['seat']} is {twin['name']}: choose another name")
 
 
 def _check_option_values(game: Game, options: dict[str, Any]) -> None:
@@ -544,6 +634,7 @@ def _stored_info(row: dict) -> dict:
                 "joined": True,
                 "connected": 0,
                 "player": s.get("player_id"),
+                "expelled": stalls.expelled_info(s.get("expelled_at"), s.get("expelled_by")),
             }
             for s in row["seats"]
         ],
@@ -555,4 +646,6 @@ def _stored_info(row: dict) -> dict:
         "finished_at": row["finished_at"],
         "result": row["result"],
         "rematch": row.get("rematch"),
+        "practice": bool(row.get("practice")),
+        "stalls": [],
     }

@@ -1,10 +1,13 @@
 """Names and titles typed by people, made safe to show next to each other: what cannot be seen
 (control, format and other invisible characters) is stripped, the rest is NFKC-normalized and
-its white space collapsed; `same_name` compares two names as a reader would."""
+its white space collapsed; `same_name` compares two names as a reader would: by their confusable
+skeleton (Unicode UTS #39, computed by ICU), so "Вob" with a Cyrillic В reads as "Bob"."""
 
 from __future__ import annotations
 
 import unicodedata
+
+import icu
 
 # control, format (bidi overrides, zero-width characters), surrogate, private-use, unassigned
 _STRIPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
@@ -45,9 +48,20 @@ def clean(text: str) -> str:
 
 
 def same_name(a: str, b: str) -> bool:
-    """Whether two cleaned names read the same, ignoring case."""
-    return _key(a) == _key(b)
+    """Whether two cleaned names read the same, ignoring case and look-alike characters."""
+    return not readings(a).isdisjoint(readings(b))
 
 
-def _key(name: str) -> str:
-    return unicodedata.normalize("NFKC", name.casefold())
+_SPOOF = icu.SpoofChecker()  # ICU lets several threads run one checker's checks at once
+
+
+def _skeleton(text: str) -> str:
+    return _SPOOF.getSkeleton(0, text)  # (ICU ignores the first argument since ICU 58)
+
+
+def readings(name: str) -> frozenset[str]:
+    """What `name` reads as, ignoring case: the UTS #39 skeletons of the name and of the name
+    case-folded, each case-folded and made a skeleton again. Both, since folding and look-alikes
+    do not commute: "Вob" with a Cyrillic В reads as "bob" only unfolded (в is no b), "IAN" as
+    "ian" only folded (I reads as l). Never shown: a skeleton mixes scripts."""
+    return frozenset(_skeleton(_skeleton(t).casefold()) for t in (name, name.casefold()))

@@ -17,15 +17,13 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from ..games import get_game
-from . import levels, names
+from . import levels, names, reserved_names
 from .storage import players, ratings, results, seats, tables
 
 KEY_HEADER = "X-Player-Key"
 _KEY = re.compile(r"[A-Za-z0-9_-]{43}")  # token_urlsafe(32)
 _ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 NAME_MAX = 40
-# names a person may not take: they would read as a bot's seat
-_BOTLIKE = re.compile(r".*\bbot\)?$", re.IGNORECASE)
 
 
 class BadName(ValueError):
@@ -53,8 +51,9 @@ def display_name(text: str) -> str:
     name = names.clean(text)
     if not 1 <= len(name) <= NAME_MAX:
         raise BadName(f"a name has 1 to {NAME_MAX} visible characters")
-    if _BOTLIKE.fullmatch(name):
-        raise BadName(f"{name!r} reads as a bot's name; choose a name without 'bot' at the end")
+    refusal = reserved_names.refusal(name)
+    if refusal is not None:
+        raise BadName(refusal)
     return name
 
 
@@ -101,6 +100,7 @@ def _rating(r: Any) -> dict:
         "sigma": round(r["sigma"], 3),
         "games": r["games"],
         "wins": r["wins"],
+        "opponents": r["opponents"],
     }
 
 
@@ -144,6 +144,7 @@ def history(
             "seat": r["seat"],
             "place": r["place"],
             "won": r["won"],
+            "absent": r["absent"],
             "score": r["score"],
             "rating": round(r["ordinal"], 2),
             "mu": round(r["mu"], 3),
@@ -154,15 +155,24 @@ def history(
     ]
 
 
-def leaderboard(conn: Connection, game: str, limit: int, offset: int) -> dict:
-    """Every rated competitor of a game, best first (by mu - 3 sigma): people and bot levels."""
-    total = conn.execute(
-        sa.select(sa.func.count()).select_from(ratings).where(ratings.c.game == game)
-    ).scalar_one()
+def leaderboard(
+    conn: Connection, game: str, limit: int, offset: int, min_games: int = 0,
+    min_opponents: int = 0,
+) -> dict:  # fmt: skip
+    """A game's rated bot levels, and its people with at least `min_games` rated games against
+    `min_opponents` distinct opponents, best first (by mu - 3 sigma)."""
+    listed = sa.and_(
+        ratings.c.game == game,
+        sa.or_(
+            ratings.c.bot.is_not(None),
+            sa.and_(ratings.c.games >= min_games, ratings.c.opponents >= min_opponents),
+        ),
+    )
+    total = conn.execute(sa.select(sa.func.count()).select_from(ratings).where(listed)).scalar_one()
     query = (
         sa.select(ratings, players.c.name)
         .outerjoin(players, players.c.id == ratings.c.player_id)
-        .where(ratings.c.game == game)
+        .where(listed)
         .order_by(ratings.c.ordinal.desc(), ratings.c.games.desc(), ratings.c.competitor)
         .limit(limit)
         .offset(offset)
@@ -174,4 +184,5 @@ def leaderboard(conn: Connection, game: str, limit: int, offset: int) -> dict:
         entry.update(_rating(r))
         del entry["game"]
         entries.append(entry)
-    return {"game": game, "total": total, "entries": entries}
+    return {"game": game, "total": total, "entries": entries, "min_games": min_games,
+            "min_opponents": min_opponents}  # fmt: skip

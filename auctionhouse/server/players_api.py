@@ -1,5 +1,5 @@
 """The HTTP API of players: identities (create, who am I, rename), public player pages with their
-rated games, and a leaderboard per game (docs/server.md, "Players and ratings").
+rated games, and a leaderboard per game (docs/server-api.md, "Players and ratings").
 
 The player key travels only in the `X-Player-Key` header; a page about a player shows only what
 is public: the display name, the finished games and the ratings.
@@ -48,6 +48,7 @@ class Rating(BaseModel):
     sigma: float
     games: int
     wins: int
+    opponents: int = Field(description="distinct people and bot levels met in rated games")
 
 
 class PlayerPage(Player):
@@ -70,6 +71,9 @@ class PlayedGame(BaseModel):
     seat: int
     place: int = Field(description="1 for the winners (ties shared), then by score")
     won: bool
+    absent: bool = Field(
+        description="the fallback bot made most of the seat's moves: rated as last, not a win"
+    )
     score: int | float
     rating: float = Field(description="the player's rating in this game after it")
     mu: float
@@ -91,13 +95,15 @@ class Standing(BaseModel):
 
 class Leaderboard(BaseModel):
     game: str
-    total: int = Field(description="how many competitors are rated in this game")
+    total: int = Field(description="how many competitors are listed in this game")
     entries: list[Standing]
+    min_games: int = Field(description="the rated games a person needs to be listed")
+    min_opponents: int = Field(description="the distinct opponents (levels count) a person needs")
 
 
 def client_address(request: Request) -> str:
-    """The client's address (behind a trusted reverse proxy uvicorn takes it from
-    X-Forwarded-For: see FORWARDED_ALLOW_IPS in docs/server.md)."""
+    """The client's address: the connection's peer, or from a proxy named in
+    `Settings.trusted_proxies` the address its X-Forwarded-For gives (edge.trust_proxies)."""
     return request.client.host if request.client else ""
 
 
@@ -198,6 +204,12 @@ async def leaderboard(
     limit: int = Query(50, ge=1, le=PAGE_MAX),
     offset: int = Query(0, ge=0, le=OFFSET_MAX),
 ) -> Leaderboard:
-    """A game's rated people and bot levels, best first."""
-    board = await _lobby(request).db.run(players.leaderboard, _game(game), limit, offset)
+    """A game's rated bot levels, and its people with enough rated games against enough
+    distinct opponents, best first."""
+    lobby = _lobby(request)
+    s = lobby.settings
+    board = await lobby.db.run(
+        players.leaderboard, _game(game), limit, offset, s.leaderboard_min_games,
+        s.leaderboard_min_opponents,
+    )  # fmt: skip
     return Leaderboard(**board)

@@ -45,6 +45,16 @@ def check_origin(origin: str) -> str:
     return f"{parts.scheme.lower()}://{host}" + ("" if port is None else f":{port}")
 
 
+def check_proxy(proxy: str) -> str:
+    """A trusted proxy's address or network as ipaddress writes it, or PreflightError."""
+    from .edge import proxy_network
+
+    try:
+        return str(proxy_network(proxy))
+    except ValueError as e:
+        raise PreflightError(str(e)) from None
+
+
 def check_listen(host: str, port: int) -> None:
     """Bind `host:port` once, as uvicorn will, to name a taken port or an unknown host now."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET

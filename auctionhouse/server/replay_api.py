@@ -1,6 +1,6 @@
-"""`GET /api/tables/{id}/replay` (docs/server.md, "Replays"). Only a finished table has one: while
-a game runs nothing hidden leaves the server, and once it is over its record (the whole deal) is
-public anyway."""
+"""`GET /api/tables/{id}/replay` (docs/server-api.md, "Replays"; its limits in
+docs/server-defences.md, "Replays"). Only a finished table has one: while a game runs nothing
+hidden leaves the server, and once it is over its record (the whole deal) is public anyway."""
 
 from __future__ import annotations
 

@@ -68,11 +68,60 @@ class Settings:
     # origins (scheme://host[:port]) allowed to open WebSockets besides the server's own
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)
     # the wall clock (Unix seconds) of tables' deadlines: turn timers, countdowns, bot pacing,
-    # abandonment; tests give a clock they move by hand
+    # abandonment; and of the rate limits; tests give a clock they move by hand
     clock: Callable[[], float] = time.time
     # after start-up, move every object alive then out of the garbage collector's way, so that
     # its full collections stay short (a pause there is a pause for every table); `serve` sets it
     freeze_gc: bool = False
+    # --- stalled seats (stalls.py; docs/server.md, "Who moves when") ---
+    # seconds a table may wait on a person, in all since they last moved themselves, before the
+    # others may expel them (the table's turn timer instead, when longer)
+    stall_after: float = 600.0
+    # past this many seconds of such waiting the fallback bot takes the seat over for good,
+    # expelled or not, whatever the turn timer: every game ends
+    max_stall: float = 86400.0
+    # --- tables per address (table_caps.py; docs/server-defences.md, "Tables per address");
+    # 0: no cap ---
+    # tables waiting for people (`open`) that one client address may have at once, and that all
+    # addresses together may (within max_live_tables: the rest is kept for games that start)
+    open_tables_per_address: int = 5
+    max_open_tables: int = 500
+    # tables open or playing that one client address may have created and not yet finished
+    live_tables_per_address: int = 20
+    # the lobby's listing of open tables shows the newest this many of each creator's address
+    open_tables_listed_per_address: int = 3
+    # --- connections (edge.py; docs/server-defences.md, "Slow clients and connections");
+    # 0: no limit ---
+    # seconds a connection has to send a whole request, head and body, from connecting or from
+    # its first byte after the last response; past them it is closed
+    request_timeout: float = 10.0
+    # seconds a kept-alive connection may wait for its next request (uvicorn's keep-alive)
+    idle_timeout: float = 5.0
+    # connections (WebSockets included) one client address may hold at once; a trusted proxy's
+    # are not counted per address
+    connections_per_address: int = 64
+    # connections open at once in all; None: the open-file limit less 100 (edge.FILES_KEPT)
+    max_connections: int | None = None
+    # --- what ratings count (rating_rules.py; docs/server-defences.md, "Ratings") ---
+    # a rated table's turn timer is at least this many seconds, or none; a practice table's: any
+    rated_min_turn_timer: float = 20.0
+    # rated games of a game that count between two people, or between a person and an address,
+    # within `rated_opponent_window` seconds (0: no cap)
+    rated_games_per_opponent: int = 5
+    rated_opponent_window: float = 86400.0
+    # the leaderboard lists a person after this many rated games against this many distinct
+    # opponents (bot levels count as opponents; levels themselves are always listed)
+    leaderboard_min_games: int = 10
+    leaderboard_min_opponents: int = 5
+    # --- bot work shared between addresses (botpool.py, bot_budget.py;
+    # docs/server-defences.md, "Bot work shared between addresses") ---
+    # processes besides bot_workers that run only the levels that move at once (think time 0:
+    # beginner, standard, learned), so that their moves never wait behind a search
+    quick_bot_workers: int = 1
+    # the think seconds of the slowest bot of each table an address has open or playing, summed,
+    # may reach this (2.5: two tables of strong or expert bots); past it a create is refused
+    # (429) unless the address has no such table yet. 0: no cap
+    bot_seconds_per_address: float = 2.5
 
     def url(self) -> str:
         return self.database_url or default_database_url()

@@ -52,6 +52,8 @@ tables = sa.Table(
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     # the table created by a rematch of this one
     sa.Column("rematch", sa.String(32), nullable=True),
+    # a practice table is never rated (and may have any turn timer); see rating_rules.py
+    sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats = sa.Table(
@@ -69,6 +71,13 @@ seats = sa.Table(
     # the player identity sitting here (or, not yet joined, the one a rematch keeps it for)
     # (a players.id; no foreign key: SQLite cannot add one to a stored table without copying it)
     sa.Column("player_id", sa.String(16), nullable=True, index=True),
+    # the joining address's key (addresses.client_key) as an HMAC under a salt that lives only in
+    # the server's memory (rating_rules.address_hash): equal for one address, nothing else
+    sa.Column("address_hash", sa.String(64), nullable=True),
+    # when the seat was handed to the fallback bot for good (stalls.py), and by which seat
+    # (null: the server, past max_stall)
+    sa.Column("expelled_at", sa.Float, nullable=True),
+    sa.Column("expelled_by", sa.Integer, nullable=True),
 )
 
 players = sa.Table(
@@ -98,7 +107,18 @@ ratings = sa.Table(
     sa.Column("games", sa.Integer, nullable=False),
     sa.Column("wins", sa.Integer, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    # distinct competitors met in rated games (rating_opponents' rows of this one)
+    sa.Column("opponents", sa.Integer, nullable=False, server_default="0"),
     sa.Index("ix_ratings_game_ordinal", "game", "ordinal"),
+)
+
+# each pair of competitors that met in a rated game of `game` (what `ratings.opponents` counts)
+rating_opponents = sa.Table(
+    "rating_opponents",
+    metadata,
+    sa.Column("game", sa.String(64), primary_key=True),
+    sa.Column("competitor", sa.String(220), primary_key=True),
+    sa.Column("opponent", sa.String(220), primary_key=True),
 )
 
 # each seat's outcome of a rated table, with its competitor's rating after it
@@ -115,6 +135,8 @@ results = sa.Table(
     sa.Column("score", sa.JSON, nullable=False),
     sa.Column("place", sa.Integer, nullable=False),  # 1 for the winners, then by score
     sa.Column("won", sa.Boolean, nullable=False),
+    # the fallback bot made most of the seat's moves: rated as last (rating_rules.py)
+    sa.Column("absent", sa.Boolean, nullable=False, server_default=sa.false()),
     *_rating_columns(),  # the competitor's, after this game
     sa.Column("finished_at", sa.Float, nullable=False),
     sa.Index("ix_results_player", "player_id", "finished_at"),
@@ -135,6 +157,9 @@ moves = sa.Table(
 
 
 # --- the engine and the schema ------------------------------------------------------------
+BUSY_MS = 10000  # how long a SQLite connection waits for a lock before it gives up
+
+
 def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
     if url.startswith("sqlite"):
         engine = sa.create_engine(url, connect_args={"check_same_thread": False})
@@ -148,7 +173,7 @@ def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute(f"PRAGMA synchronous={sync}")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=10000")
+            cur.execute(f"PRAGMA busy_timeout={BUSY_MS}")
             cur.close()
 
         return engine
@@ -185,12 +210,15 @@ class Database:
         self.url = url
         self.engine = make_engine(url, sqlite_synchronous)
         self.batch = batch
+        # rating_rules.RatingRules for the games that end here (None: its defaults)
+        self.rating_rules: Any = None
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
         self.commits = 0
         self.checkpointer: threading.Thread | None = None
         self._stopping = threading.Event()
         self.sqlite = url.startswith("sqlite")
+        self.wal_keep = 4 << 20  # bytes of write-ahead log left on disk after a checkpoint, at most
         if self.sqlite:
             # SQLite copies its write-ahead log into the database file every 1000 pages, inside
             # whichever commit crosses that line: tens of milliseconds (two syncs) added to that
@@ -232,9 +260,30 @@ class Database:
 
     def checkpoint(self) -> tuple[int, int, int]:
         """Copy the write-ahead log into the database file (PASSIVE: it waits for no reader or
-        writer, and none waits for it); SQLite's (busy, frames in the log, frames copied)."""
+        writer, and none waits for it); SQLite's (busy, frames in the log, frames copied).
+
+        SQLite reuses the log's file rather than shrink it, so a burst of moves would leave it
+        as large as the burst made it: a log over `wal_keep` bytes, once all copied, is cut to
+        nothing (TRUNCATE, which waits at most a moment for a commit under way; when busy it
+        is tried at the next checkpoint)."""
         with self.engine.connect() as conn:
-            return tuple(conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one())
+            done = tuple(conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one())
+            if done[0] == 0 and done[1] == done[2] and self._wal_bytes() > self.wal_keep:
+                conn.exec_driver_sql("PRAGMA busy_timeout=100")
+                try:
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()
+                finally:
+                    conn.exec_driver_sql(f"PRAGMA busy_timeout={BUSY_MS}")
+            return done
+
+    def _wal_bytes(self) -> int:
+        name = self.engine.url.database
+        if not name or name == ":memory:":
+            return 0
+        try:
+            return Path(f"{name}-wal").stat().st_size
+        except FileNotFoundError:
+            return 0
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         loop = asyncio.get_running_loop()
@@ -272,7 +321,7 @@ class Database:
     def _commit(self, batch: list) -> None:
         try:
             with self.engine.begin() as conn:
-                results = _execute(conn, batch)
+                results = _execute(conn, batch, self.rating_rules)
             self.commits += 1
         except Exception as e:
             if len(batch) == 1:
@@ -305,8 +354,9 @@ def _MOVE(conn: Connection, *args: Any) -> None:
     _store_moves(conn, [args])
 
 
-def _execute(conn: Connection, batch: list) -> list:
-    """Every call of a batch in order, runs of moves stored together."""
+def _execute(conn: Connection, batch: list, rules: Any = None) -> list:
+    """Every call of a batch in order, runs of moves stored together (games that end rated
+    under `rules`)."""
     results: list[Any] = []
     moves_waiting: list[tuple] = []
     for fn, args, _, _ in batch:
@@ -314,10 +364,10 @@ def _execute(conn: Connection, batch: list) -> list:
             moves_waiting.append(args)
             results.append(None)
             continue
-        _store_moves(conn, moves_waiting)
+        _store_moves(conn, moves_waiting, rules)
         moves_waiting = []
         results.append(fn(conn, *args))
-    _store_moves(conn, moves_waiting)
+    _store_moves(conn, moves_waiting, rules)
     return results
 
 
@@ -332,7 +382,7 @@ _FINISH = (
 )
 
 
-def _store_moves(conn: Connection, rows: list[tuple]) -> None:
+def _store_moves(conn: Connection, rows: list[tuple], rules: Any = None) -> None:
     """Moves as (table_id, seq, seat, move, by, result): two statements for all of them."""
     if not rows:
         return
@@ -351,7 +401,7 @@ def _store_moves(conn: Connection, rows: list[tuple]) -> None:
 
         conn.execute(_FINISH, finished)
         for f in finished:  # in the same transaction as the end of the game
-            rate_table(conn, f["tid"], f["res"], now)
+            rate_table(conn, f["tid"], f["res"], now, rules)
 
 
 # --- queries (each runs on the database thread, inside a transaction) -----------------------
@@ -390,9 +440,11 @@ def join_seat(
     name: str,
     token_hash: str,
     player_id: str | None = None,
+    address_hash: str | None = None,
 ) -> bool:
     """Claim a free human seat (one kept for a player only with that player's id); the table
-    starts (in the same transaction) when it was the last."""
+    starts (in the same transaction) when it was the last. `address_hash`: the joining address
+    (rating_rules.address_hash)."""
     now = time.time()
     kept_for = seats.c.player_id.is_(None)
     if player_id is not None:
@@ -406,7 +458,13 @@ def join_seat(
             seats.c.token_hash.is_(None),
             kept_for,
         )
-        .values(name=name, token_hash=token_hash, joined_at=now, player_id=player_id)
+        .values(
+            name=name,
+            token_hash=token_hash,
+            joined_at=now,
+            player_id=player_id,
+            address_hash=address_hash,
+        )  # fmt: skip
     ).rowcount
     if done != 1:
         return False

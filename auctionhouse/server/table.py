@@ -15,7 +15,6 @@ import hmac
 import json
 import logging
 import secrets
-import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +24,7 @@ from ..bots.random_bot import RandomBot
 from ..core import IllegalMove, Move, MoveKind, State, move_to_json, replay
 from ..core.state import RECORD_FORMAT
 from ..games import get_game
-from . import levels, storage
+from . import bot_budget, levels, stalls, storage
 
 if TYPE_CHECKING:
     from .connection import Connection
@@ -65,7 +64,10 @@ class Refused(Exception):
 
 
 class Seat:
-    __slots__ = ("index", "kind", "bot_spec", "name", "token_hash", "player_id", "connected")
+    __slots__ = (
+        "index", "kind", "bot_spec", "name", "token_hash", "player_id", "connected",
+        "expelled_at", "expelled_by",
+    )  # fmt: skip
 
     def __init__(self, row: dict) -> None:
         self.index: int = row["seat"]
@@ -76,6 +78,10 @@ class Seat:
         # the player identity seated here; before the seat is joined, the one it is kept for
         self.player_id: str | None = row.get("player_id")
         self.connected = 0
+        # handed to the fallback bot for good (stalls.py): when, and by which seat (None: the
+        # server, past max_stall)
+        self.expelled_at: float | None = row.get("expelled_at")
+        self.expelled_by: int | None = row.get("expelled_by")
 
     def info(self) -> dict:
         return {
@@ -86,6 +92,7 @@ class Seat:
             "joined": self.kind == "bot" or self.token_hash is not None,
             "connected": self.connected,
             "player": self.player_id,
+            "expelled": stalls.expelled_info(self.expelled_at, self.expelled_by),
         }
 
 
@@ -106,6 +113,7 @@ class Table:
         self.started_at: float | None = row["started_at"]
         self.finished_at: float | None = row["finished_at"]
         self.rematch: str | None = row.get("rematch")  # the table a rematch created
+        self.practice = bool(row.get("practice"))  # never rated (rating_rules.py)
         self.state = state
         self.seats = [Seat(s) for s in row["seats"]]
         self.conns: set[Connection] = set()
@@ -118,6 +126,7 @@ class Table:
         self.countdown_deadline: float | None = None
         self.changed_at = 0.0  # when the state last changed (bots' moves are paced from it)
         self.people_left_at: float | None = None  # since when no person has been connected
+        self.waits = stalls.Waits()  # how long each person has kept the table waiting
         # the seed of the table's bots (hex in the database; a table stored without one gets one
         # for as long as it is in memory)
         secret = row.get("secret")
@@ -165,6 +174,8 @@ class Table:
             "finished_at": self.finished_at,
             "result": None,
             "rematch": self.rematch,
+            "practice": self.practice,
+            "stalls": stalls.listing(self),
         }
         if self.status == "finished":
             out["result"] = self.state.result().to_json()
@@ -183,7 +194,8 @@ class Table:
     def state_message(self, seat: int | None) -> dict:
         st = self.state
         playing = self.status == "playing"
-        legal = st.legal_moves(seat) if playing and seat is not None else ()
+        mover = playing and seat is not None and self.seats[seat].expelled_at is None
+        legal = st.legal_moves(seat) if mover else ()
         deadline = self.countdown_deadline
         return {
             "type": "state",
@@ -202,6 +214,7 @@ class Table:
             ]
             if self.turn_timer
             else [],
+            "stalls": stalls.listing(self),
         }
 
     # --- connections ------------------------------------------------------------------------
@@ -278,6 +291,8 @@ class Table:
             if self.status == "open":
                 raise Refused("not_started", "the game starts when every human seat is taken")
             raise Refused("game_over", "the game is over; no more moves")
+        if by == "seat" and self.seats[seat].expelled_at is not None:
+            raise Refused("expelled", stalls.EXPELLED)
         if version is not None and version != len(self.state.history):
             raise Refused(
                 "stale",
@@ -310,7 +325,7 @@ class Table:
         if result is not None:
             self.status = "finished"
             self.finished_at = now
-        self._refresh_clocks(now, mover=seat)
+        self._refresh_clocks(now, mover=seat, by=by)
         self.broadcast(origin, ref)
         self.changed.set()
 
@@ -345,11 +360,13 @@ class Table:
             return order
         return [p for p in order if p == first or _may_pass(st, p)]
 
-    def _refresh_clocks(self, now: float, mover: int | None) -> None:
+    def _refresh_clocks(self, now: float, mover: int | None, by: str | None = None) -> None:
         self.changed_at = now
         awaited = self.awaited()
+        seats = self.seats
+        humans = {p for p in awaited if seats[p].kind == "human" and seats[p].expelled_at is None}
+        self.waits.update(now, humans, mover, by)
         if self.turn_timer:
-            humans = {p for p in awaited if self.seats[p].kind == "human"}
             for p in list(self.awaited_since):
                 if p not in humans or p == mover:
                     del self.awaited_since[p]
@@ -363,7 +380,7 @@ class Table:
         """Whether the table has human seats and no person has been connected for
         `abandoned_after` seconds: its fallback bot then plays those seats (at bot pace) until
         someone comes back."""
-        humans = [s for s in self.seats if s.kind == "human"]
+        humans = [s for s in self.seats if s.kind == "human" and s.expelled_at is None]
         if not humans or any(s.connected for s in humans):
             self.people_left_at = None
             return False
@@ -378,7 +395,11 @@ class Table:
 
     async def stop(self) -> None:
         if self.driver is not None:
-            self.driver.cancel()
+            # cancelled until it ends: in Python 3.11 a wait_for whose wait ends as it is
+            # cancelled returns instead of raising, and the driver would go on waiting
+            while not self.driver.done():
+                self.driver.cancel()
+                await asyncio.wait([self.driver], timeout=1.0)
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.driver
             self.driver = None
@@ -424,7 +445,9 @@ class Table:
         if self.people_left_at is not None and not abandoned:
             times.append((self.people_left_at + self.lobby.settings.abandoned_after, None))
         for p in self.awaited():
-            by = "bot" if self.seats[p].kind == "bot" else "fallback" if abandoned else None
+            s = self.seats[p]
+            handed = abandoned or s.expelled_at is not None
+            by = "bot" if s.kind == "bot" else "fallback" if handed else None
             if by is not None:  # one bot at a time, in next_actor order, from the change on
                 times.append((self.changed_at, partial(self._bot_move, p, by, self.changed_at)))
                 break
@@ -432,6 +455,8 @@ class Table:
             for p, since in self.awaited_since.items():
                 due = since + self.turn_timer
                 times.append((due, partial(self._bot_move, p, "fallback", due)))
+        for when, p in stalls.takeovers(self):
+            times.append((when, partial(self._take_over, p)))
         if not times:
             return None, None
         when, action = min(times, key=lambda t: t[0])
@@ -454,23 +479,33 @@ class Table:
     async def _bot_move(self, p: int, by: str, due: float) -> None:
         """A bot's move for seat `p` (its own bot, or the fallback bot), shown exactly its level's
         think time (plus `bot_delay`) after `due`, however long the bot took: watchers learn
-        nothing about its hand from its speed. A bot that fails or runs past the move limit is
-        replaced, for this move, by a safe legal move."""
+        nothing about its hand from its speed. (A move that waited longer than `bot_delay` for a
+        bot worker, behind other tables' moves, is shown its think time after a worker took it
+        up.) A bot that fails or runs past the move limit is replaced, for this move, by a safe
+        legal move."""
         state = self.state  # never changed in place (`_apply_locked` replaces it)
         version = len(state.history)
         legal = list(state.legal_moves(p))
         choice = self.bot_choice(p, by)
         seed = self.bot_seed(p, version, by)
+        ticket = bot_budget.ticket(self, choice.think)
         try:
-            move = await self.lobby.bots.act(self.game.name, choice.spec, seed, state, p, legal)
+            move = await self.lobby.bots.act(
+                self.game.name, choice.spec, seed, state, p, legal, ticket
+            )
         except Exception as e:  # BotFailed, or the pool's own trouble: the table goes on
             log.warning("table %s: bot %s at seat %d failed (%s); a safe move instead",
                         self.id, choice.spec, p, e)  # fmt: skip
             move = safe_move(legal, seed)
-        # shown at due + delay + think; a change of the state ends the wait early (the move is
-        # then stale), nothing else does: a seat connecting must not reveal the bot's speed
-        end = time.monotonic() + due + self.lobby.settings.bot_delay + choice.think - self.clock()
-        while (left := end - time.monotonic()) > 0 and self._unchanged(version):
+        # shown at due + delay + think, or think after a worker took it up if that was later:
+        # late by the queue, never by the bot's own time; a change of the state ends the wait
+        # early (the move is then stale), nothing else does: a seat connecting must not reveal
+        # the bot's speed
+        end = due + self.lobby.settings.bot_delay
+        if ticket.started is not None:
+            end = max(end, ticket.started)
+        end += choice.think
+        while (left := end - self.clock()) > 0 and self._unchanged(version):
             self.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), left)
@@ -504,6 +539,42 @@ class Table:
                 await self._apply_locked(p, ("pass", None), "countdown")
                 st = self.state
 
+    # --- stalled seats (stalls.py) ----------------------------------------------------------
+    async def expel(self, by: int, p: Any, origin: Connection | None = None, ref: Any = None):
+        """Seat `by` hands stalled seat `p` to the fallback bot for good, or Refused."""
+        async with self.lock:
+            now = self.clock()
+            why = stalls.refusal(self, by, p, now)
+            if why is not None:
+                raise Refused(*why)
+            await self._hand_over(p, by, now, origin, ref)
+
+    async def _take_over(self, p: int) -> None:
+        """Past `max_stall` the fallback bot takes seat `p` over unasked."""
+        async with self.lock:
+            now = self.clock()
+            if self.status == "playing" and stalls.overdue(self, p, now):
+                await self._hand_over(p, None, now)
+
+    async def _hand_over(
+        self, p: int, by: int | None, now: float, origin: Connection | None = None, ref: Any = None
+    ) -> None:
+        try:
+            await self.lobby.db.run(stalls.expel_seat, self.id, p, now, by)
+        except Exception:
+            log.exception("table %s: storing that seat %d is expelled failed", self.id, p)
+            raise Refused("internal", "the server could not store that; try again") from None
+        seat = self.seats[p]
+        seat.expelled_at, seat.expelled_by = now, by
+        self.waits.forget(p)
+        self.awaited_since.pop(p, None)
+        self.changed_at = now  # the fallback bot's first move for the seat is paced from here
+        who = "the server (max_stall)" if by is None else f"seat {by}"
+        log.info("table %s: seat %d handed to the fallback bot by %s", self.id, p, who)
+        self.broadcast(origin, ref)
+        self._announce()
+        self.changed.set()
+
     # --- records ----------------------------------------------------------------------------
     def record(self) -> dict:
         rec = self.state.record()
@@ -517,6 +588,7 @@ class Table:
                     "name": s.name,
                     "bot": s.bot_spec,
                     "player": s.player_id,
+                    "expelled": stalls.expelled_info(s.expelled_at, s.expelled_by),
                 }
                 for s in self.seats
             ],

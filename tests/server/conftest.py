@@ -59,11 +59,10 @@ def postgres_url() -> str:
     problem = _reachable(PG_DEFAULT)
     if problem and shutil.which("pg_ctlcluster"):
         subprocess.run(["pg_ctlcluster", "15", "main", "start"], capture_output=True)
-        for _ in range(20):
-            problem = _reachable(PG_DEFAULT)
-            if not problem:
-                break
+        end = time.monotonic() + 60  # a bound on a hang: a busy machine starts it slowly
+        while problem and time.monotonic() < end:
             time.sleep(0.5)
+            problem = _reachable(PG_DEFAULT)
     if problem:
         pytest.fail(
             f"no PostgreSQL for the server tests ({problem}). Run `bash scripts/test.sh`, which "
@@ -110,6 +109,10 @@ def test_settings(url: str, **kw) -> Settings:
     for limit in ("tables_per_minute", "joins_per_minute", "seat_connects_per_minute",
                   "players_per_minute", "players_per_minute_total", "replays_per_minute"):  # fmt: skip
         kw.setdefault(limit, 0)
+    # one address makes every table of a test: no cap per address (test_open_tables.py sets them)
+    kw.setdefault("open_tables_per_address", 0)
+    kw.setdefault("live_tables_per_address", 0)
+    kw.setdefault("bot_seconds_per_address", 0)  # (test_bot_seats.py sets it)
     return Settings(database_url=url, **kw)
 
 
@@ -126,8 +129,9 @@ def client(sqlite_url):
 
 
 @contextlib.contextmanager
-def live_server(settings: Settings):
-    """A real uvicorn server on a free port in a thread; yields its base URL."""
+def live_server(settings: Settings, **options):
+    """A real uvicorn server on a free port in a thread, with uvicorn's `options` (those of
+    `serve`: `edge.uvicorn_options(settings)`); yields its base URL."""
     import uvicorn
 
     config = uvicorn.Config(
@@ -136,13 +140,13 @@ def live_server(settings: Settings):
         port=0,
         log_level="warning",
         ws_max_size=WS_MAX_BYTES,
+        **options,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    for _ in range(400):
-        if server.started or not thread.is_alive():
-            break
+    end = time.monotonic() + 60  # a bound on a hang: a busy machine starts it slowly
+    while not server.started and thread.is_alive() and time.monotonic() < end:
         time.sleep(0.025)
     if not server.started:
         raise RuntimeError("the test server did not start")

@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 from auctionhouse.server import create_app
 from auctionhouse.server.table import token_hash
 
+from .clocks import wait_until
 from .conftest import test_settings
 
 
@@ -134,14 +135,14 @@ def test_record_only_once_the_game_is_over(db_url):
         t = new_table(client, "art-dice", 2, seats=[{"kind": "bot", "bot": "heuristic"}] * 2)
         open_t = new_table(client, "art-dice", 2)
         assert client.get(f"/api/tables/{open_t['id']}/record").status_code == 409
-        for _ in range(400):
-            info = client.get(f"/api/tables/{t['id']}").json()
-            if info["status"] == "finished":
-                break
-            import time
+        info = {}
 
-            time.sleep(0.02)
-        assert info["status"] == "finished" and info["result"]["winners"]
+        def finished() -> bool:
+            info.update(client.get(f"/api/tables/{t['id']}").json())
+            return info["status"] == "finished"
+
+        wait_until(finished, what="the bots did not finish")
+        assert info["result"]["winners"]
         rec = client.get(f"/api/tables/{t['id']}/record").json()
         state = replay(get_game("art-dice"), rec)
         assert state.is_over() and state.result().to_json() == info["result"]

@@ -14,19 +14,10 @@ from fastapi.testclient import TestClient
 from auctionhouse.server import create_app
 from auctionhouse.server.client import random_move
 
-from .clocks import FakeClock, advance
+from .clocks import FakeClock, advance, run_clock, settled, settled_now
 from .conftest import test_settings
 from .test_api import new_table
 from .test_websocket import hello
-
-
-def settled(table, seconds: float = 0.3) -> int:
-    """The table's version once it has not moved for a while (to check that nothing happens)."""
-    while True:
-        v = table.version
-        time.sleep(seconds)
-        if table.version == v and not table.lock.locked():
-            return v
 
 
 def reaches(table, version: int, timeout: float = 60.0) -> int:
@@ -92,7 +83,8 @@ def test_a_person_who_leaves_on_their_turn_is_moved_for_and_can_come_back(clocke
 
 def test_a_table_nobody_watches_is_played_by_its_fallback_bot_until_somebody_returns(sqlite_url):
     clock = FakeClock()
-    settings = test_settings(sqlite_url, clock=clock, abandoned_after=600.0, bot_delay=0.05)
+    # bots are paced on the table's clock: they move only as the test moves it
+    settings = test_settings(sqlite_url, clock=clock, abandoned_after=600.0, bot_delay=1.0)
     with TestClient(create_app(settings)) as client:
         handed_over(client, clock)
 
@@ -101,18 +93,20 @@ def handed_over(client, clock) -> None:
     t, tokens, table = joined(client, "ratzia", 2, turn_timer=0)  # no timer: only abandonment
     with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
         hello(ws, {"type": "auth", "token": tokens[0]})
+    settled(table)  # the table has seen the person go
     advance(client, clock, 599, table)
     assert settled(table) == 0  # people may step away for a while
-    advance(client, clock, 2, table)
     with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
         hello(ws, {"type": "spectate"})  # a spectator is nobody's seat
-        reaches(table, 5)
-    # seat 1 comes back: the bots stop playing for people
+        run_clock(client, clock, table, lambda: table.version >= 5)  # abandoned past 600 s
+    # seat 1 comes back: the move under way is shown, then the bots stop playing for people
     with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
         hello(ws, {"type": "auth", "token": tokens[1]})
-        v = settled(table)
-        time.sleep(0.3)
-        assert table.version == v and table.status == "playing"
+        run_clock(client, clock, table, lambda: settled_now(table))
+        v = table.version
+        assert table.status == "playing"
+        advance(client, clock, 601, table)  # as long as made it abandoned: nothing now
+        assert settled(table) == v and table.status == "playing"
     import sqlalchemy as sa
 
     with client.app.state.lobby.db.engine.connect() as conn:

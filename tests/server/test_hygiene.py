@@ -1,6 +1,6 @@
-"""Input hygiene (docs/server.md): bodies and messages are strict JSON, names and titles show only
-what can be seen and never read as another seat's name, WebSockets from other origins are refused,
-and every HTTP response carries the security headers."""
+"""Input hygiene (docs/server-api.md, docs/server-websocket.md): bodies and messages are strict
+JSON, names and titles show only what can be seen and never read as another seat's name, WebSockets
+from other origins are refused, and every HTTP response carries the security headers."""
 
 from __future__ import annotations
 
@@ -121,6 +121,15 @@ def test_clean_strips_what_cannot_be_seen_and_normalizes_the_rest():
     assert same_name("Straße", "STRASSE") and not same_name("Ann", "Anne")
 
 
+def test_names_are_compared_by_what_they_read_as():
+    assert same_name("\u0412ob", "Bob")  # a Cyrillic В
+    assert same_name("B0B", "bob") and same_name("BiII", "Bill")
+    assert same_name("IAN", "ian") and same_name("Ian", "lan") and not same_name("ian", "lan")
+    assert same_name("\U0001d52d\U0001d4b6\u1eff\U0001d561\U0001d552\u2113", "paypal")
+    assert not same_name("\u0432ob", "Bob")  # a small Cyrillic в reads as ʙ, not b
+    assert not same_name("Ann", "Anne") and not same_name("Zoë", "Zoe")
+
+
 def test_names_lose_invisible_characters_and_may_not_read_as_another_seats(db_url):
     with TestClient(create_app(test_settings(db_url))) as client:
         seats = [{"kind": "human"}] * 4 + [{"kind": "bot"}]
@@ -140,16 +149,46 @@ def test_names_lose_invisible_characters_and_may_not_read_as_another_seats(db_ur
             "An\ufe0fn",
             "Ann\x00",
             " ANN ",
+            "\u0410nn",  # a Cyrillic А
         ]:
             r = join(twin)
             assert r.status_code == 409, twin
             assert r.json()["detail"] == "seat 0 is Ann: choose another name"
-        assert join(t["seats"][4]["name"].upper()).status_code == 409  # the bot's name
+        assert join("\u0412ob").status_code == 200  # a Cyrillic В
+        twin = join("Bob")
+        assert twin.status_code == 409
+        assert twin.json()["detail"] == "seat 1 is \u0412ob: choose another name"
         blank = join("\u200b\u202e\x07\u2066")
         assert blank.status_code == 422 and "visible" in blank.json()["detail"]
         assert join("Bo\tb\r\n").status_code == 200
         names = [s["name"] for s in client.get(f"/api/tables/{tid}").json()["seats"]]
-        assert names[:2] == ["Ann", "Bo b"]
+        assert names[:3] == ["Ann", "\u0412ob", "Bo b"]
+
+
+# the levels' names and titles, a bot's name, and look-alikes and run-together spellings of them
+BOT_NAMES = [
+    "Strong bot",
+    "Strong b\u043et",  # a Cyrillic о
+    "STRONG B0T",
+    "StrongBot",
+    "strong_bot",
+    "Expert",
+    "\u0415xpert bot",  # a Cyrillic Е
+    "learned",
+    "ISMCTS",
+    "Random",
+    "Ann (bot)",
+    "Ann b\u043et",
+]
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_a_person_may_not_sit_under_a_bots_name(client, name):
+    t = new_table(client, "qe", 3)  # no bot sits at it: the names are reserved everywhere
+    r = client.post(f"/api/tables/{t['id']}/join", json={"name": name})
+    assert r.status_code == 422 and "bot" in r.json()["detail"], r.json()
+    ok = client.post(f"/api/tables/{t['id']}/join", json={"name": "Abbot"})
+    assert ok.status_code == 200
 
 
 def test_titles_lose_invisible_characters(client):

@@ -17,10 +17,13 @@ from auctionhouse.server.client import Api, SeatSocket, play_randomly
 from ..conftest import examples
 from .conftest import live_server, test_settings
 
-STATE_KEYS = {"type", "table", "version", "status", "seat", "view", "legal", "countdown", "timers"}
+STATE_KEYS = {
+    "type", "table", "version", "status", "seat", "view", "legal", "countdown", "timers", "stalls",
+}  # fmt: skip
 TABLE_KEYS = {
     "id", "game", "title", "players", "options", "status", "version", "seats", "countdown",
     "turn_timer", "fallback_bot", "created_at", "started_at", "finished_at", "result", "rematch",
+    "stalls", "practice",
 }  # fmt: skip
 
 
@@ -34,7 +37,7 @@ async def play_one(base: str, game: str, players: int, seed: int) -> tuple[dict,
     spectator = await SeatSocket(api.ws_url(t["id"])).connect()
     rng = random.Random(seed)
     await asyncio.gather(
-        *(play_randomly(s, random.Random(rng.random()), timeout=120) for s in socks)
+        *(play_randomly(s, random.Random(rng.random()), timeout=300) for s in socks)
     )
     await spectator.wait(lambda s: s.state is not None and s.state["status"] == "finished")
     record = await api.record(t["id"])
@@ -79,6 +82,7 @@ def check_messages(record: dict, inboxes: list[list[dict]]) -> int:
                 # no countdown at these tables; the default turn timer runs for the actors only
                 assert msg["countdown"] is None
                 assert {t["seat"] for t in msg["timers"]} <= actors, msg["timers"]
+                assert {s["seat"] for s in msg["stalls"]} <= actors, msg["stalls"]
                 versions.append(msg["version"])
                 checked += 1
             elif kind in ("welcome", "table"):

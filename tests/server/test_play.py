@@ -5,7 +5,6 @@ machine's speed)."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -15,17 +14,10 @@ from auctionhouse.games import all_games, get_game
 from auctionhouse.server import create_app
 from auctionhouse.server.client import random_move
 
-from .clocks import FakeClock, advance
+from .clocks import FakeClock, advance, settled, wait_until
 from .conftest import test_settings
 from .test_api import new_table
 from .test_websocket import hello, seated
-
-
-def wait_until(predicate, timeout=60.0):
-    end = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < end, "timed out"
-        time.sleep(0.01)
 
 
 def finished(client, tid) -> dict:
@@ -92,8 +84,7 @@ def test_ma9_countdown_closes_the_open_auction_by_passing_in_order(clocked):
         msg = ws.receive_json()
         assert msg["version"] == 2 and msg["countdown"]["deadline"] == clock.now + 20
         advance(client, clock, 19.9, table)
-        time.sleep(0.2)
-        assert table.version == 2  # not yet
+        assert settled(table) == 2  # not yet
         advance(client, clock, 0.2, table)
         while msg["version"] < 4:  # sent once stored
             msg = ws.receive_json()
@@ -124,7 +115,7 @@ def test_ma9_countdown_after_a_bid_sells_to_the_highest_bidder(clocked):
         b.send_json({"type": "move", "move": ["bid", 7]})
         assert b.receive_json()["version"] == 2
         advance(client, clock, 21, table)
-        wait_until(lambda: table.state.view(None)["phase"] != "open_auction", 10)
+        wait_until(lambda: table.state.view(None)["phase"] != "open_auction")
     assert table.state.history[2:] == [(s, ("pass", None)) for s in ((q + 1) % 3, p)]
     won = table.state.view(None)["log"][-1]
     assert (won["event"], won["seat"], won["price"]) == ("won", q, 7)
@@ -143,8 +134,7 @@ def test_turn_timer_lets_the_fallback_bot_move_for_an_absent_seat(clocked):
         state = hello(ws, {"type": "auth", "token": tokens[p]})
         assert state["timers"] == [{"seat": p, "deadline": clock.now + 100}]
         advance(client, clock, 99, table)
-        time.sleep(0.2)
-        assert table.version == 0  # not yet
+        assert settled(table) == 0  # not yet
         advance(client, clock, 2, table)
         msg = ws.receive_json()
         while msg["type"] != "state":
@@ -202,9 +192,8 @@ def test_bots_in_an_open_auction_bid_in_next_actor_order_and_wait_after_passing(
     with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
         hello(ws, {"type": "auth", "token": token})
         ws.send_json({"type": "move", "move": ["play", cards[0]]})
-        wait_until(lambda: table.version >= 1 and table.awaited() == [0], 30)
-        wait_until(lambda: not table.lock.locked(), 10)
-        time.sleep(0.1)
+        wait_until(lambda: table.version >= 1 and table.awaited() == [0])
+        settled(table)
         assert table.awaited() == [0]  # the bots are done: the auction waits for the person
         auction = table.state.history[1:]
         assert auction and {p for p, _ in auction} <= {1, 2}
@@ -216,6 +205,6 @@ def test_bots_in_an_open_auction_bid_in_next_actor_order_and_wait_after_passing(
                     assert any(k == "bid" and q != p for q, k in later[:own])
         v = table.version
         ws.send_json({"type": "move", "move": ["pass"]})  # the person's pass closes it
-        wait_until(lambda: table.version > v, 10)
+        wait_until(lambda: table.version > v)
         assert table.state.history[v] == (0, ("pass", None))
         assert any(e["event"] == "won" for e in table.state.view(None)["log"])

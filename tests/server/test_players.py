@@ -93,6 +93,8 @@ def test_a_missing_or_wrong_key_gets_401_with_a_reason(client, key, words):
         ("\u200b\u202e", 422, "1 to 40"),
         ("Strong bot", 422, "bot"),
         ("Ann (bot)", 422, "bot"),
+        ("Strong b\u043et", 422, "bot"),  # a Cyrillic о
+        ("Expert", 422, "Expert bot"),
         (7, 422, "string"),
     ],
 )
@@ -192,17 +194,16 @@ def rating_rows(engine) -> dict:
 
 
 def test_a_game_is_rated_once_with_its_end_and_bot_levels_as_one(db_url):
-    """The end stored twice rates once; two seats of one level move it by their mean; a person
-    without an identity is rated as a newcomer and kept nowhere; a table of bots alone is not
-    rated."""
+    """The end stored twice rates once; two seats of one level move it by their mean; a table of
+    bots alone is not rated (a table with a person without an identity neither: test_farming)."""
     db = storage.Database(db_url)
     db.start()
     seats = [("human", None, "ann"), ("bot", "standard", None), ("bot", "standard", None),
-             ("human", None, None)]  # fmt: skip
+             ("human", None, "bob")]  # fmt: skip
     result = {"scores": [30, 10, 5, 20], "winners": [0]}
     try:
         with db.engine.begin() as conn:
-            add_players(conn, "ann")
+            add_players(conn, "ann", "bob")
             stored_table(conn, "a", "qe", seats)
             stored_table(conn, "b", "qe", [("bot", "standard", None), ("bot", "strong", None)])
         asyncio.run(db.append_move("a", 0, 0, ["pass"], "seat", result))
@@ -219,13 +220,14 @@ def test_a_game_is_rated_once_with_its_end_and_bot_levels_as_one(db_url):
     finally:
         db.stop()
     assert first == again
-    assert set(first) == {"player:ann", "bot:standard"}  # the anonymous person: nothing kept
+    assert set(first) == {"player:ann", "player:bob", "bot:standard"}
     ann, std = first["player:ann"], first["bot:standard"]
     assert (ann["games"], ann["wins"], std["games"], std["wins"]) == (1, 1, 1, 0)
+    assert (ann["opponents"], std["opponents"]) == (2, 2)  # the level and Bob; Ann and Bob
     assert ann["mu"] > 25 > std["mu"]  # the winner up, the beaten level down
     assert ann["ordinal"] == pytest.approx(ann["mu"] - 3 * ann["sigma"])
     assert sorted((r["seat"], r["place"], r["won"]) for r in res) == [
-        (0, 1, True), (1, 3, False), (2, 4, False)
+        (0, 1, True), (1, 3, False), (2, 4, False), (3, 2, False)
     ]  # fmt: skip
     assert rated == {"a": True, "b": False}
 
@@ -278,6 +280,11 @@ def test_a_finished_game_reaches_the_players_page_history_and_the_leaderboard(cl
     assert [h["table"] for h in one] == [tables[0]["id"]]
     assert client.get(f"/api/players/{ann['id']}/history?game=qe").json() == []
 
+    board = client.get("/api/leaderboard/art-dice").json()
+    assert [e["bot"] for e in board["entries"]] == ["beginner"]  # Ann: too few games to be listed
+    assert (board["min_games"], board["min_opponents"]) == (10, 5)
+    settings = client.app.state.lobby.settings
+    settings.leaderboard_min_games = settings.leaderboard_min_opponents = 1
     board = client.get("/api/leaderboard/art-dice").json()
     assert board["total"] == 2
     names = [(e["rank"], e["name"], e["player"], e["bot"]) for e in board["entries"]]
@@ -401,7 +408,9 @@ def test_a_rematch_against_bots_starts_at_once_with_the_askers_clock(client):
 
 def test_a_rematch_asker_now_named_as_another_seat_is_told_so(client):
     ann, bob = make_player(client, "Ann"), make_player(client, "Bob")
-    t = new_table(client, "art-dice", 2, turn_timer=0.01, seats=[{"kind": "human"}] * 2)
+    t = new_table(
+        client, "art-dice", 2, turn_timer=0.01, practice=True, seats=[{"kind": "human"}] * 2
+    )
     for p in (ann, bob):
         client.post(f"/api/tables/{t['id']}/join", json={}, headers=as_player(p))
     finished(client, t["id"])

@@ -1,5 +1,5 @@
-"""Replays of finished games (docs/server.md, "Replays"): built once per table, in a worker
-process, kept gzipped, limited per client address; many at once leave the server free."""
+"""Replays of finished games (docs/server-defences.md, "Replays"): built once per table, in a
+worker process, kept gzipped, limited per client address; many at once leave the server free."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -22,7 +23,7 @@ def test_migrations_build_the_schema_the_code_uses(db_url):
     storage.upgrade(engine)  # a second start changes nothing
     with engine.connect() as conn:
         ctx = MigrationContext.configure(conn)
-        assert ctx.get_current_revision() == "0003"
+        assert ctx.get_current_revision() == "0005"
         assert compare_metadata(ctx, storage.metadata) == []
     engine.dispose()
 
@@ -78,6 +79,20 @@ def test_tables_stored_before_players_keep_their_seats_and_moves_on_upgrade(db_u
     assert [m["move"] for m in stored["moves"]] == [["pass"]]
 
 
+def test_seats_stored_before_expulsions_are_nobodys_expelled_on_upgrade(db_url):
+    """0004 adds when a seat was expelled (and by whom): a stored seat was never expelled."""
+    engine = migrated_to(db_url, "0003")
+    with engine.begin() as conn:
+        row, seats = table_row("a")
+        conn.execute(storage.tables.insert().values(**row))
+        conn.execute(storage.seats.insert(), seats)
+    storage.upgrade(engine)
+    with engine.connect() as conn:
+        stored = storage.load_table(conn, "a")
+    engine.dispose()
+    assert [(s["expelled_at"], s["expelled_by"]) for s in stored["seats"]] == [(None, None)]
+
+
 def test_sqlite_runs_in_wal_mode_with_foreign_keys(sqlite_url):
     engine = storage.make_engine(sqlite_url)
     with engine.connect() as conn:
@@ -106,6 +121,29 @@ def test_sqlite_checkpoints_beside_the_commits_not_inside_them(sqlite_url):
             assert conn.exec_driver_sql("pragma wal_autocheckpoint").scalar() == 0
         busy, frames, copied = db.checkpoint()
         assert busy == 0 and frames > 0 and copied == frames
+    finally:
+        db.stop()
+
+
+def test_a_checkpoint_after_a_burst_leaves_a_small_write_ahead_log(sqlite_url):
+    """SQLite reuses its log's file rather than shrink it: after a burst of 400 commits, the
+    checkpoint leaves at most `wal_keep` bytes of it on disk (measured by size, not time)."""
+    db = storage.Database(sqlite_url)
+    db.wal_keep = 64 << 10
+    storage.upgrade(db.engine)  # (the database thread and its checkpoints are not started)
+    wal = Path(sqlite_url.removeprefix("sqlite:///") + "-wal")
+    try:
+        with db.engine.begin() as conn:
+            storage.insert_table(conn, *table_row("a"))
+        for i in range(400):
+            with db.engine.begin() as conn:
+                storage._store_moves(conn, [("a", i, 0, ["bid", "x" * 500], "seat", None)])
+        assert wal.stat().st_size > 16 * db.wal_keep
+        busy, frames, copied = db.checkpoint()
+        assert busy == 0 and copied == frames > 0
+        assert wal.stat().st_size <= db.wal_keep
+        with db.engine.connect() as conn:  # nothing lost
+            assert len(storage.load_table(conn, "a")["moves"]) == 400
     finally:
         db.stop()
 

@@ -119,5 +119,10 @@ class EngineTable:
                                         "message": str(e), "ref": msg.get("ref")}))  # fmt: skip
                     return
                 ws.send(json.dumps(self.message(msg.get("ref"))))
+            else:
+                self.other_message(msg)
 
         ws.on_message(on_message)
+
+    def other_message(self, msg: dict) -> None:
+        """A message of another type (a subclass may answer it through `self.ws`)."""

@@ -213,7 +213,7 @@ def test_the_replay_viewer_steps_through_a_finished_game_with_every_hand(
     page.goto(f"{server}/#/")
     page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
     table = create_table(page, server, "modern-art", 3, ["beginner", "beginner", "standard"])
-    page.wait_for_selector(RESULT, timeout=60_000)  # bots only: watched to the end
+    page.wait_for_selector(RESULT, timeout=180_000)  # bots only, watched to the end: a bound
     page.goto(f"{server}/#/")
     item = page.locator(f".table-list[data-status='finished'] .table-item[data-table='{table}']")
     item.locator("text=Replay").click()

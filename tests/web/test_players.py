@@ -6,11 +6,17 @@ whose move it is. Screenshots go to test-artifacts/; click-to-screen times are p
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
+import random
 import re
 import statistics
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+from auctionhouse.server.client import Api, SeatSocket, play_randomly
+from auctionhouse.server.players import KEY_HEADER
 
 from .conftest import get_json
 from .page_checks import axe_problems
@@ -21,7 +27,7 @@ CLICK_TO_SCREEN = """async ([click, ready]) => {
   performance.clearMarks();
   performance.mark("click");
   document.querySelector(click).click();
-  const give_up = performance.now() + 15000;
+  const give_up = performance.now() + 60000;  // a bound on a hang: measured, never asserted
   while (!document.querySelector(ready)) {
     if (performance.now() > give_up) throw new Error(`${ready} did not show after ${click}`);
     await new Promise(requestAnimationFrame);
@@ -81,10 +87,14 @@ def test_a_player_is_made_on_the_first_sit_and_carried_to_another_browser(
     assert axe_problems(ann, axe_source) == []
     ann.screenshot(path=str(artifacts / "players-profile.png"), full_page=True)
 
-    # the link, opened in another browser, brings the same player; the key leaves the address
+    # the link, opened in another browser, says whose player it brings and brings it when told
+    # to; the key leaves the address at once
     other = new_page()
     other_urls = watch_requests(other)
     other.goto(link)
+    other.wait_for_selector("#adopt-whose:has-text('Ann')")
+    assert me["key"] not in other.url and stored_player(other) is None
+    other.click("#adopt")
     other.wait_for_selector("#export-link")
     assert re.search(r"#/me$", other.url)
     assert stored_player(other) == me
@@ -112,11 +122,67 @@ def test_a_player_is_made_on_the_first_sit_and_carried_to_another_browser(
     assert [u for u in urls + other_urls if me["key"] in u] == []
 
 
+def test_a_link_to_someone_elses_player_is_taken_only_when_the_person_says_so(new_page, server):
+    """The attack: a stranger's link (#key=...) sent to someone who has no player yet. The page
+    names the player it brings; refused, nothing is kept, the key is gone from the address and
+    the person's first sit makes a player of their own."""
+    mallory = post_json(f"{server}/api/players", {"name": "Mallory"})
+    victim = new_page()
+    victim.goto(f"{server}/#key={mallory['key']}")
+    victim.wait_for_selector("#adopt-whose:has-text('Mallory')")
+    assert victim.text_content("#adopt") == "Play as Mallory"
+    assert mallory["key"] not in victim.url and stored_player(victim) is None
+    victim.click("#refuse")
+    victim.wait_for_selector("#create")
+    assert stored_player(victim) is None and mallory["key"] not in victim.url
+    victim.goto(f"{server}/#/adopt")  # the key is forgotten once answered
+    victim.wait_for_selector("#player-name")
+    assert stored_player(victim) is None
+    create_table(victim, server, "qe", 3, ["you", "beginner", "beginner"], name="Vic")
+    mine = stored_player(victim)
+    assert mine["name"] == "Vic" and mine["id"] != mallory["id"]
+
+    # a browser with a player of its own keeps it when told to
+    victim.goto(f"{server}/#key={mallory['key']}")
+    victim.wait_for_selector("#adopt-whose:has-text('replaces Vic')")
+    victim.click("#refuse")
+    victim.wait_for_selector("#export-link")
+    assert stored_player(victim) == mine
+
+
 def quick_table(server: str, seats: list[dict]) -> str:
-    """An art-dice table whose move clock is so short that the fallback bot plays every
-    person's seat to the end at once (a rematch keeps the clock)."""
-    body = {"game": "art-dice", "players": len(seats), "seats": seats, "turn_timer": 0.01}
+    """A practice art-dice table whose move clock is so short that the fallback bot plays every
+    person's seat to the end at once (a rematch keeps the clock; practice tables are not rated)."""
+    body = {"game": "art-dice", "players": len(seats), "seats": seats, "turn_timer": 0.01,
+            "practice": True}  # fmt: skip
     return post_json(f"{server}/api/tables", body)["id"]
+
+
+def rated_games(server: str, player: dict, count: int, seed: int) -> list[str]:
+    """`count` rated art-dice games of `player` (a browser's identity, by its key) against a
+    beginner bot, the person's every move made from here at random (no turn timer, so none is
+    the fallback bot's); their table ids, oldest first."""
+
+    async def play() -> list[str]:
+        api = Api(server, headers={KEY_HEADER: player["key"]})
+        rng, ids = random.Random(seed), []
+        try:
+            for _ in range(count):
+                seats = [{"kind": "human"}, {"kind": "bot", "bot": "beginner"}]
+                t = await api.create_table("art-dice", 2, seats=seats, turn_timer=0)
+                token = (await api.join(t["id"], player["name"]))["token"]
+                sock = await SeatSocket(api.ws_url(t["id"]), token, keep=False).connect()
+                try:
+                    await play_randomly(sock, rng)
+                finally:
+                    await sock.close()
+                ids.append(t["id"])
+        finally:
+            await api.close()
+        return ids
+
+    with ThreadPoolExecutor(1) as thread:  # (Playwright's own event loop runs in this one)
+        return thread.submit(asyncio.run, play()).result()
 
 
 def sit(page, server: str, table: str, seat: int, name: str) -> None:
@@ -156,7 +222,10 @@ def test_ratings_player_page_leaderboard_and_a_rematch_in_one_click(
     ]
     assert page.locator(".seat-chip.mine").get_attribute("data-seat") == "0"
     page.wait_for_selector(RESULT)  # the rematch keeps the short clock
+    assert new["practice"] is True  # as the first: neither is rated
 
+    # two rated games of the same player, every move theirs
+    first, second = rated_games(server, me, 2, seed=1)
     # the player page: rating, games and wins, a chart of both games, the games with replays
     timed_click(page, "player page", "#nav-me", "#my-page")
     timed_click(page, "player page", "#my-page", ".rating-chart")
@@ -190,6 +259,8 @@ def test_ratings_player_page_leaderboard_and_a_rematch_in_one_click(
     mine = page.locator(f".board-table tr[data-player='{me['id']}']")
     assert mine.get_attribute("class") == "me"
     assert page.locator(".board-table tr[data-bot='beginner']").count() == 1
+    listed = page.locator("#who-is-listed").inner_text()  # (the test server lists everyone)
+    assert "after 1 rated game against 1 different opponent" in listed
     assert axe_problems(page, axe_source) == []
     page.screenshot(path=str(artifacts / "players-leaderboard.png"), full_page=True)
     mine.locator("a").click()
@@ -278,6 +349,7 @@ def test_two_players_of_one_name_are_told_apart_by_their_tags(new_page, server, 
         sit(page, server, table, 0, "Twin")
         page.wait_for_selector(RESULT)
         twins.append((page, stored_player(page)))
+        rated_games(server, twins[-1][1], 1, seed=len(twins))
     (ann, first), (_, second) = twins
     assert first["name"] == second["name"] == "Twin" and first["id"] != second["id"]
 
@@ -319,9 +391,10 @@ def test_rematch_after_rematch_and_the_player_pages_one_click_each(new_page, ser
         bob.wait_for_url(re.compile(re.escape(f"#/table/{tables[-1]}") + "$"))
     assert len(set(tables)) == len(tables)
     page = ann
-    page.wait_for_selector(RESULT)  # the last one too is over, and rated
+    page.wait_for_selector(RESULT)  # the last one too is over
     for old, new in itertools.pairwise(tables):
         assert get_json(f"{server}/api/tables/{old}")["rematch"] == new
+    rated_games(server, stored_player(ann), 6, seed=3)  # (the practice games are not rated)
     # the pages of players, from the lobby, one click each (timed, as often as the rematch)
     for _ in range(5):
         page.goto(f"{server}/#/")

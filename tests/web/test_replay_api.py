@@ -1,5 +1,5 @@
-"""`GET /api/tables/{id}/replay` (docs/server.md, "Replays"): every position of a finished game
-with every seat's view, for the browser's replay viewer; refused while the game runs."""
+"""`GET /api/tables/{id}/replay` (docs/server-api.md, "Replays"): every position of a finished
+game with every seat's view, for the browser's replay viewer; refused while the game runs."""
 
 from __future__ import annotations
 
@@ -29,11 +29,11 @@ def finished_table(client, game: str, players: int) -> str:
     table = client.post("/api/tables", json={"game": game, "players": players, "seats": seats})
     assert table.status_code == 201
     tid = table.json()["id"]
-    for _ in range(600):
-        if client.get(f"/api/tables/{tid}").json()["status"] == "finished":
-            return tid
+    end = time.monotonic() + 120  # a bound on a hang: a busy machine is slow, never that slow
+    while client.get(f"/api/tables/{tid}").json()["status"] != "finished":
+        assert time.monotonic() < end, f"{game}: the bots did not finish"
         time.sleep(0.02)
-    raise AssertionError(f"{game}: the bots did not finish")
+    return tid
 
 
 def as_json(data):

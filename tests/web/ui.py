@@ -34,9 +34,19 @@ def create_table(
         page.click("details.more summary")  # "Title and clocks" starts folded
     for key, value in (fields or {}).items():
         page.fill(f"#{key}", value)
+    posts = []
+
+    def seen(request):
+        if request.method == "POST" and "/api/tables" in request.url:
+            posts.append(request.url)
+
+    page.on("request", seen)
     page.click("#create")
     page.wait_for_url(re.compile(r"#/table/"))
-    return page.url.rsplit("/", 1)[1]
+    page.remove_listener("request", seen)
+    table = page.url.rsplit("/", 1)[1]
+    assert [p.rsplit("/api/", 1)[1] for p in posts] == ["tables"]  # the creator sits in one
+    return table
 
 
 BUTTONS = "#controls button.move[data-kind], .board button.card-button[data-kind]"

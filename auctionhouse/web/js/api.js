@@ -1,4 +1,4 @@
-// The server's HTTP API (docs/server.md) and the seat tokens kept in this browser.
+// The server's HTTP API (docs/server-api.md) and the seat tokens kept in this browser.
 
 import * as identity from "./identity.js";
 
@@ -58,7 +58,20 @@ export async function gameInfo(name) {
   return (await games()).find((g) => g.name === name) || null;
 }
 
-export const createTable = (body) => call("POST", "/api/tables", body);
+/**
+ * Make a table. With `seat` (a human seat), this browser's player (see `join`) sits there as the
+ * table is made, in the same request, and the seat's token is kept like a join's; a table whose
+ * other seats are bots then starts at once.
+ */
+export async function createTable(body, name, seat) {
+  if (seat === undefined || seat === null) return call("POST", "/api/tables", body);
+  const me = await identity.ensure(name);
+  const made = await call("POST", "/api/tables", { ...body, join: { seat } }, identity.headers(me));
+  saveSeat(made.id, { seat: made.joined.seat, token: made.joined.token, name: me.name });
+  rememberName(me.name);
+  return made;
+}
+
 export const listTables = (status, game) =>
   call("GET", `/api/tables?status=${encodeURIComponent(status)}${game ? `&game=${encodeURIComponent(game)}` : ""}`);
 export const getTable = (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`);

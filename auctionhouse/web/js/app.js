@@ -7,7 +7,8 @@
 //   #/me                  this browser's player: name, export link and code
 //   #/player/<id>         a player's page: ratings, chart, games
 //   #/leaderboard/<game>  a game's leaderboard
-//   #key=<key>            an export link: adopt its player (the key is taken out of the address)
+//   #key=<key>            an export link: asks whether to adopt its player (the key is taken out
+//                         of the address at once, and forgotten once answered)
 
 import { h, put } from "./dom.js";
 import { keyInAddress } from "./identity.js";
@@ -41,7 +42,10 @@ function route() {
   else if (page === "replay" && id) leave = replayPage(root, id);
   else if (page === "rules" && id) leave = rulesPage(root, id);
   else if (page === "me") leave = profilePage(root);
-  else if (page === "adopt" && carried) leave = adoptPage(root, carried);
+  else if (page === "adopt" && carried) {
+    leave = adoptPage(root, carried);
+    carried = null;
+  }
   else if (page === "adopt") leave = profilePage(root);
   else if (page === "player" && id) leave = playerPage(root, id);
   else if (page === "leaderboard") leave = leaderboardPage(root, id || "");

@@ -1,5 +1,5 @@
-// Controls for exactly the legal moves of a seat (docs/server.md, `legal`): a button per
-// concrete move or choice, a number input bounded by the legal range for an amount (Enter
+// Controls for exactly the legal moves of a seat (docs/server-websocket.md, `legal`): a button
+// per concrete move or choice, a number input bounded by the legal range for an amount (Enter
 // submits), a split editor for `parts`. Anything the game sends is playable, even a kind no
 // renderer knows.
 

@@ -1,7 +1,8 @@
 // This browser's player: a long random key made by the server on the first sit, kept in
 // localStorage with the player's public id and display name. The key goes to the server only in
 // the X-Player-Key header; another browser adopts it from an export link (#key=..., a fragment,
-// which browsers never send to a server) or from the key typed in as a code.
+// which browsers never send to a server) or from the key typed in as a code, always once the
+// person has seen whose player it is and said yes: a link may be anyone's.
 
 import { call } from "./api.js";
 
@@ -58,12 +59,22 @@ export function isCode(text) {
   return KEY_FORM.test(String(text || "").trim());
 }
 
-/** Take the player of `key` into this browser (after the server says whose it is). */
-export async function adopt(key) {
+/** The player of `key`, {id, name, key}, as the server says; nothing is kept. */
+export async function whose(key) {
   const text = String(key || "").trim();
   if (!KEY_FORM.test(text)) throw new Error(CODE_FORM_PROBLEM);
   const found = await call("GET", "/api/players/me", undefined, { "X-Player-Key": text });
-  return keep({ id: found.id, name: found.name, key: text });
+  return { id: found.id, name: found.name, key: text };
+}
+
+/** Make `player` (from `whose`) this browser's player. */
+export function take(player) {
+  return keep(player);
+}
+
+/** Take the player of `key` into this browser (after the server says whose it is). */
+export async function adopt(key) {
+  return keep(await whose(key));
 }
 
 /** The link that carries this browser's player to another browser. */

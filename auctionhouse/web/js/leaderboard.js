@@ -83,7 +83,19 @@ export function leaderboardPage(root, gameName) {
           )
         : h("p", {}, `Nobody has finished a game of ${game.title} with people in it yet.`),
       board.total > board.entries.length ? h("p", { class: "muted" }, `The best ${board.entries.length} of ${board.total}.`) : null,
+      h("p", { class: "muted", id: "who-is-listed" }, whoIsListed(board)),
     );
   }
   return () => {};
+}
+
+/** Who a leaderboard lists, in a player's words. */
+function whoIsListed(board) {
+  const games = `${board.min_games} rated ${board.min_games === 1 ? "game" : "games"}`;
+  const opponents = `${board.min_opponents} different ${board.min_opponents === 1 ? "opponent" : "opponents"}`;
+  return (
+    `A person is listed after ${games} against ${opponents} (each bot level counts as one). ` +
+    "Only games of players and bot levels are rated: not practice tables, " +
+    "nor tables with a guest or with two people who joined from one address."
+  );
 }

@@ -29,6 +29,7 @@ export function lobbyPage(root) {
     title: "",
     countdown: null,
     timer: "",
+    practice: false,
     more: false,
   };
   const form = h("form", { class: "new-table", "aria-labelledby": "new-title" });
@@ -224,6 +225,17 @@ export function lobbyPage(root) {
           (v) => (state.timer = v),
           "180",
         ),
+        h(
+          "div",
+          { class: "field check" },
+          h("input", {
+            id: "practice",
+            type: "checkbox",
+            checked: state.practice,
+            onchange: (ev) => (state.practice = ev.target.checked),
+          }),
+          h("label", { for: "practice" }, "Practice: not rated (and the turn timer may be short)"),
+        ),
       ),
       h("p", { class: "field-error", role: "alert" }, state.error),
       h("button", { type: "submit", class: "primary", id: "create" }, "Create table"),
@@ -339,11 +351,11 @@ export function lobbyPage(root) {
     if (countdown > 0) body.countdown = countdown;
     const timer = document.getElementById("turn-timer").value.trim();
     if (timer !== "") body.turn_timer = Number(timer); // empty: the server's default
+    if (state.practice) body.practice = true;
     const button = document.getElementById("create");
     button.disabled = true;
     try {
-      const table = await api.createTable(body);
-      if (you >= 0) await api.join(table.id, name, you);
+      const table = await api.createTable(body, name, you >= 0 ? you : null);
       state.error = "";
       location.hash = `#/table/${encodeURIComponent(table.id)}`;
     } catch (e) {

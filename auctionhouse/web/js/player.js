@@ -123,6 +123,7 @@ function historyItem(g, playerId, title) {
       "div",
       {},
       h("strong", {}, g.won ? "Won" : `${ordinal(g.place)} of ${g.players}`),
+      g.absent ? h("span", { class: "absent" }, " (moved mostly by the turn timer's bot: counted last)") : "",
       ` · ${title(g.game)}`,
       g.title !== title(g.game) ? ` “${g.title}”` : "",
       h("span", { class: "muted" }, ` · ${ago(g.finished_at)} · score ${g.score} · rating ${g.rating.toFixed(1)}`),

@@ -1,6 +1,6 @@
 // "You" (#/me): this browser's player: the display name, the link and code that take the player
 // to another browser, and a code from another browser to use here. Also the page an export link
-// opens (#key=...), which asks before it replaces another player.
+// opens (#key=...), which says whose player it brings and asks before taking it.
 
 import * as identity from "./identity.js";
 import { h, put } from "./dom.js";
@@ -127,42 +127,66 @@ export function profilePage(root) {
   return () => {};
 }
 
-/** The page an export link opens: take its player here (asking first if another is here). */
+/** The page an export link opens: says whose player the link brings and takes it here only when
+ * the person says so (a link may be anyone's: played here, their games would count as its). */
 export function adoptPage(root, key) {
   document.title = "Your player · auctionhouse";
   const held = identity.me();
-  const box = h("section", { class: "panel profile" });
+  const box = h("section", { class: "panel profile", "aria-live": "polite" });
   put(root, box);
-  const go = async () => {
-    try {
-      const p = await identity.adopt(key);
-      location.replace("#/me");
-      return p;
-    } catch (e) {
-      put(
-        box,
-        h("h1", {}, "This link does not work"),
-        h("p", { class: "field-error", role: "alert" }, e.status === 401 ? "Its key is no player's on this server." : e.message),
-        h("a", { href: "#/" }, "Lobby"),
-      );
-      return null;
-    }
+  put(box, h("p", { class: "muted" }, "Looking up the link's player…"));
+  let live = true;
+  const refused = (e) =>
+    put(
+      box,
+      h("h1", {}, "This link does not work"),
+      h("p", { class: "field-error", role: "alert" }, e.status === 401 ? "Its key is no player's on this server." : e.message),
+      h("a", { href: "#/" }, "Lobby"),
+    );
+  const ask = (found) => {
+    if (held && held.key === found.key) return location.replace("#/me");
+    const who = h("strong", {}, taggedName(found.name, found.id));
+    put(
+      box,
+      h("h1", { id: "adopt-title" }, "Play as the link's player?"),
+      h(
+        "p",
+        { id: "adopt-whose" },
+        "This link brings the player ",
+        who,
+        held ? `. Using it here replaces ${held.name}, the player this browser plays as now.` : ".",
+      ),
+      h(
+        "p",
+        { class: "muted" },
+        "Use it only if the player is yours: whatever you play here would be theirs, under their name.",
+      ),
+      h(
+        "p",
+        {},
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            id: "adopt",
+            onclick: () => {
+              identity.take(found);
+              location.replace("#/me");
+            },
+          },
+          `Play as ${found.name}`,
+        ),
+        " ",
+        h("a", { class: "button", id: "refuse", href: held ? "#/me" : "#/" }, held ? `Keep ${held.name}` : "No, thanks"),
+      ),
+    );
   };
-  if (!held || held.key === key) {
-    go();
-    return () => {};
-  }
-  put(
-    box,
-    h("h1", {}, "Use another player here?"),
-    h("p", {}, `This browser plays as ${held.name}. The link brings another player; using it replaces ${held.name} here.`),
-    h(
-      "p",
-      {},
-      h("button", { type: "button", class: "primary", id: "adopt", onclick: go }, "Use the link's player"),
-      " ",
-      h("a", { class: "button", href: "#/me" }, `Keep ${held.name}`),
-    ),
+  identity.whose(key).then(
+    (found) => live && ask(found),
+    (e) => live && refused(e),
   );
-  return () => {};
+  return () => {
+    live = false;
+  };
 }

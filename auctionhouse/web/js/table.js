@@ -1,5 +1,6 @@
-// The table page: one WebSocket (docs/server.md), the seat's view drawn by its game's renderer,
-// the legal-move controls, the countdown and turn timers, the log and the result screen.
+// The table page: one WebSocket (docs/server-websocket.md), the seat's view drawn by its game's
+// renderer, the legal-move controls, the countdown and turn timers, the log and the result
+// screen.
 
 import * as api from "./api.js";
 import {
@@ -18,6 +19,7 @@ import { renderer } from "./games/index.js";
 import { feedback } from "./feedback.js";
 import { rematchButton } from "./rematch.js";
 import { seatClock, tickSeatClocks } from "./seatclock.js";
+import { expellable, stallNotes } from "./stalls.js";
 
 const NO_RECONNECT = new Set([4401, 4403, 4404, 4410]);
 const CLOSED_BECAUSE = {
@@ -44,6 +46,7 @@ export function tablePage(root, tableId) {
     link: "connecting",
     missing: false,
     dismissed: -1, // the log index of the last summary the person closed
+    stallsShown: "", // what the stalled-seat lines show now (see renderStalls)
   };
   const news = feedback();
   const el = {
@@ -57,6 +60,7 @@ export function tablePage(root, tableId) {
     column: h("div", { class: "board-column" }),
     turn: h("p", { class: "turn", "aria-live": "polite" }),
     countdown: h("div", { class: "countdown", role: "timer", hidden: true }),
+    stalls: h("div", { class: "stalls", "aria-live": "polite" }),
     controls: h("div", { id: "controls", class: "controls", "data-ready": "false" }),
     error: h("p", { class: "move-error", role: "alert" }),
     log: h("section", { class: "log", "aria-labelledby": "log-title" }),
@@ -81,6 +85,7 @@ export function tablePage(root, tableId) {
           el.turn,
           news.strip,
           el.countdown,
+          el.stalls,
           el.controls,
           el.error,
         ),
@@ -302,13 +307,15 @@ export function tablePage(root, tableId) {
             { class: "seat-kind" },
             s.kind === "bot"
               ? botTitle(page.game, s.bot)
-              : s.joined
-                ? s.connected
-                  ? "online"
-                  : "away"
-                : s.player
-                  ? "seat kept for them"
-                  : "free seat",
+              : s.expelled
+                ? `played by the ${fallbackName()}`
+                : s.joined
+                  ? s.connected
+                    ? "online"
+                    : "away"
+                  : s.player
+                    ? "seat kept for them"
+                    : "free seat",
           ),
           actors.includes(p) && !(st && st.view.over) ? h("span", { class: "acting-mark" }, "to act") : null,
           timers.has(p) ? seatClock(timers.get(p), page.info && page.info.turn_timer) : null,
@@ -536,6 +543,40 @@ export function tablePage(root, tableId) {
       el.countdown.hidden = true;
     }
     tickSeatClocks(el.seats, now);
+    renderStalls(now);
+  }
+
+  // --- stalled seats ---------------------------------------------------------------------------
+  function fallbackName() {
+    return botTitle(page.game, page.info && page.info.fallback_bot);
+  }
+
+  /** Who may be expelled now (redrawn only when that or a count of minutes changes). */
+  function renderStalls(now) {
+    const seats = seatsOf();
+    const mine = page.seat !== null ? seats[page.seat] : null;
+    const gone = Boolean(mine && mine.expelled && !(page.state && page.state.view.over));
+    const list = expellable(page.state, seats, page.seat, now);
+    const key = JSON.stringify([gone, list]);
+    if (key === page.stallsShown) return;
+    page.stallsShown = key;
+    const nameOf = (p) => seatName(seats, p);
+    put(
+      el.stalls,
+      gone
+        ? h("p", { class: "notice" }, `Your seat was handed to the ${fallbackName()}: you may watch.`)
+        : null,
+      stallNotes(list, nameOf, fallbackName(), expel),
+    );
+  }
+
+  function expel(seat) {
+    if (!page.ws || page.ws.readyState !== WebSocket.OPEN) {
+      page.error = "Not connected; reconnecting…";
+      render();
+      return;
+    }
+    page.ws.send(JSON.stringify({ type: "expel", seat, ref: `x${++page.refs}` }));
   }
 
   return () => {
