@@ -1,4 +1,4 @@
-"""Strength of the learned bot: the line-ups of docs/bots.md ("Learned bots"), each a series of
+"""Strength of the learned bot: the line-ups of docs/bots.md ("Strength"), each a series of
 games with the first player rotating over the seats, one seat's share of the victory with its
 95% interval.
 

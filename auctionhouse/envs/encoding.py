@@ -145,7 +145,7 @@ class Encoding:
 
     # --- documentation -----------------------------------------------------------------------
     def feature_table(self) -> str:
-        """The features as a Markdown table (docs/envs.md shows one per game)."""
+        """The features as a Markdown table (docs/encodings/GAME.md show them)."""
         rows = ["| offset | size | feature | range | meaning |", "|---|---|---|---|---|"]
         for f in self.features:
             rows.append(

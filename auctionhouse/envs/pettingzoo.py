@@ -2,7 +2,7 @@
 
 Agents are `player_0` .. `player_{n-1}` (the game's seats). Each observation is
 `{"observation": float32 vector, "action_mask": int8 vector}` from the game's encoding (the
-seat's view only; docs/envs.md has the feature tables). The agent to act is the game's next
+seat's view only; docs/encodings/ has the feature tables). The agent to act is the game's next
 actor; in a sealed-bid step each bidder acts in turn and its bid is applied at once but stays
 hidden from the others' observations until the game reveals it. Rewards come at the end:
 `reward="win"` (the default) gives each seat its share of the victory (1/k to each of k tied

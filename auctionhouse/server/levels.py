@@ -54,7 +54,7 @@ SEARCH_THINK = 1.25  # what the server waits: their 1 s cap, one late iteration 
 ALIASES = {"random": "beginner", "heuristic": "standard", "ismcts": "strong"}
 # the search with the learned network, at most a second a move: its playouts too, since with
 # heuristic playouts it fell back to play the network beats, and the network's bids for the
-# others' unseen sealed bids (docs/bots.md, "Learned bots")
+# others' unseen sealed bids (docs/bots.md, "ISMCTS" and "Learned bots")
 LEARNED_SEARCH = "ismcts:guide=learned:rollout=learned:sealed=model:seconds=1"
 
 

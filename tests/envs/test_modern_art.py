@@ -79,7 +79,7 @@ def reference(enc, view) -> list[float]:
 def at_a_glance(view) -> dict[str, list[float]]:
     """The numbers at a glance, read plainly: the artists sorted by cards played plus half the
     seat's own (ties by artist order), the top three worth value + tile, times the confidence;
-    the lot, the limit and the margin from them (docs/envs.md)."""
+    the lot, the limit and the margin from them (docs/encodings/modern-art.md)."""
     seat, auction, phase = view["seat"], view["auction"] or {}, view["phase"]
     played, values = view["played"], view["values"]
     mine = [sum(c // 5 == a for c in view["hand"]) for a in range(5)]

@@ -171,7 +171,8 @@ class ModernArtEncoding(Encoding):
             Feature(
                 "worth",
                 NUM_ARTISTS,
-                "each artist's worth of a painting this round, reckoned plainly (docs/envs.md) "
+                "each artist's worth of a painting this round, reckoned plainly "
+                "(modern_art_glance) "
                 f"{money}",
                 hi=MONEY_CLIP,
             ),
