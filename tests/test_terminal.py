@@ -54,7 +54,7 @@ def test_help_history_refusals_and_quit(tmp_path):
     out = result.stdout
     assert result.exit_code == 0
     assert "Other commands" in out  # help
-    assert "round 1 begins" in out  # history
+    assert "Round 1 begins." in out  # history
     assert "'banana' is not a choice" in out and "'99' is not a choice" in out
     assert "You left the table" in out and "record saved" in out
     rec = json.loads(next(tmp_path.glob("*.json")).read_text())

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .errors import OptionError, SetupError
 from .options import Option, resolve_options
+from .words import fill, generic_sentence, seat_name
 
 if TYPE_CHECKING:
     from .state import State
@@ -28,7 +30,8 @@ class Game:
     options: tuple[Option, ...] = ()
     summary: str = ""
     # Modules of the game's package, imported on demand: `words` holds move_words(move, view),
-    # event_words(event) and view_lines(view); `own_bots` maps a bot name to "module:Class".
+    # event_words(event) (a sentence, seats written `{p}`: core/words.py) and view_lines(view);
+    # `own_bots` maps a bot name to "module:Class".
     words: str | None = None
     own_bots: dict[str, str] = {}
 
@@ -119,12 +122,19 @@ class Game:
         text = ",".join(map(str, arg)) if isinstance(arg, tuple) else str(arg)
         return f"{kind.replace('_', ' ')} {text}"
 
-    def describe_event(self, event: dict) -> str:
-        """A public log entry in words."""
+    def event_sentence(self, event: dict) -> str:
+        """A public log entry as the one sentence every client shows: seats written `{p}`, for
+        each client to name (core/words.py). The game's `event_words`, or the generic sentence
+        for an event it does not know (None) or a game without words."""
         if self.words:
-            return self._module(self.words).event_words(event)
-        rest = ", ".join(f"{k} {v}" for k, v in event.items() if k != "event")
-        return f"{event['event'].replace('_', ' ')}: {rest}" if rest else event["event"]
+            text = self._module(self.words).event_words(event)
+            if text is not None:
+                return text
+        return generic_sentence(event)
+
+    def describe_event(self, event: dict, name: Callable[[int], str] = seat_name) -> str:
+        """A public log entry in words, each seat called `name(p)` ("seat 2")."""
+        return fill(self.event_sentence(event), name)
 
     def describe_view(self, view: dict) -> list[tuple[str, str]]:
         """A seat's view as (label, text) lines, for a terminal."""

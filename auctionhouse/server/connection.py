@@ -57,6 +57,7 @@ class Connection:
         self.refill_at = settings.clock()
         self.refused_in_a_row = 0
         self.table_seen: str | None = None  # the seats (JSON) of the last Table it was sent
+        self.worded = 0  # the log events whose sentences it has been sent (table.state_message)
 
     # --- sending ----------------------------------------------------------------------------
     def start_writer(self) -> None:

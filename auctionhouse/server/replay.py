@@ -30,7 +30,9 @@ def replay_steps(record: dict) -> dict:
     `[kind, argument?]`, `by`; None for the deal), `view` (the spectator view), `seats` (each
     seat's view) and `log`: how many events of the top-level `log` had happened (the views carry
     no log of their own). Should a game's log ever not grow by appending, that step's `log` is
-    the list of its events instead of a count.
+    the list of its events instead of a count, with their sentences in its own `words`. The
+    top-level `words` are the sentences of the top-level `log` (`Game.event_sentence`), the same
+    the table's clients were sent.
     """
     game = get_game(record["game"])
     state = game.new_state(record["players"], record.get("options") or {}, setup=record["setup"])
@@ -49,14 +51,11 @@ def replay_steps(record: dict) -> dict:
     steps = []
     for move, spectator, seats in positions:
         log = spectator.pop("log")
-        steps.append(
-            {
-                "move": move,
-                "log": len(log) if final_log[: len(log)] == log else log,
-                "view": spectator,
-                "seats": seats,
-            }
-        )
+        step = {"move": move, "log": len(log), "view": spectator, "seats": seats}
+        if final_log[: len(log)] != log:
+            step["log"] = log
+            step["words"] = [game.event_sentence(e) for e in log]
+        steps.append(step)
     return {
         "game": game.name,
         "players": n,
@@ -65,6 +64,7 @@ def replay_steps(record: dict) -> dict:
         "result": record.get("result"),
         "table": record.get("table"),
         "log": final_log,
+        "words": [game.event_sentence(e) for e in final_log],
         "steps": steps,
     }
 

@@ -191,19 +191,27 @@ class Table:
                 found = s.index
         return found
 
-    def state_message(self, seat: int | None) -> dict:
+    def state_message(self, seat: int | None, worded: int = 0) -> dict:
+        """The `state` message of `seat` (None: a spectator), to a client that holds the
+        sentences of the first `worded` events of the log: `words` brings the rest."""
         st = self.state
         playing = self.status == "playing"
         mover = playing and seat is not None and self.seats[seat].expelled_at is None
         legal = st.legal_moves(seat) if mover else ()
         deadline = self.countdown_deadline
+        view = st.view(seat)
+        log = view.get("log") or []
+        start = min(worded, len(log))
         return {
             "type": "state",
             "table": self.id,
             "version": len(st.history),
             "status": self.status,
             "seat": seat,
-            "view": st.view(seat),
+            "view": view,
+            # the log's sentences, from what this seat's own view holds (the client keeps those
+            # before `from`): a message carries each sentence once, not the whole game's again
+            "words": {"from": start, "lines": [self.game.event_sentence(e) for e in log[start:]]},
             "legal": [mk.to_json() for mk in legal],
             "countdown": None
             if deadline is None
@@ -225,7 +233,9 @@ class Table:
         info = self.info()
         conn.table_seen = dumps(info["seats"])
         conn.send(dumps({"type": "welcome", "seat": conn.seat, "table": info}))
-        conn.send(dumps(self.state_message(conn.seat)))
+        msg = self.state_message(conn.seat)
+        conn.worded = len(msg["view"].get("log") or [])
+        conn.send(dumps(msg))
         if conn.seat is not None:
             self._announce()
             self.changed.set()  # the driver looks again: the table is not abandoned
@@ -258,12 +268,16 @@ class Table:
                 c.send(text)
 
     def broadcast(self, origin: Connection | None = None, ref: Any = None) -> None:
-        """Each connection its own seat's state message; the one that moved gets its `ref`."""
-        texts: dict[int | None, str] = {}
+        """Each connection its own seat's state message, with the sentences of the events it
+        has not been sent; the one that moved gets its `ref`."""
+        texts: dict[tuple[int | None, int], tuple[str, int]] = {}
         for c in list(self.conns):
-            text = texts.get(c.seat)
-            if text is None:
-                text = texts[c.seat] = dumps(self.state_message(c.seat))
+            key = (c.seat, c.worded)
+            found = texts.get(key)
+            if found is None:
+                msg = self.state_message(c.seat, c.worded)
+                found = texts[key] = (dumps(msg), len(msg["view"].get("log") or []))
+            text, c.worded = found
             if c is origin and ref is not None:
                 text = f'{text[:-1]},"ref":{dumps(ref)}}}'
             c.send(text)
@@ -337,6 +351,8 @@ class Table:
         self.state = fresh.state
         self.status = fresh.status
         self._refresh_clocks(self.clock(), mover=None)
+        for c in self.conns:
+            c.worded = 0  # another state: its sentences are all sent again
         self.broadcast()
 
     # --- who is waited on, and the clocks ---------------------------------------------------

@@ -206,9 +206,14 @@ class TerminalGame:
         title = f"{self.game.title} · {view['phase'].replace('_', ' ')} · to act: {actors}"
         self.console.print(Panel(grid, title=title, expand=False))
 
+    def seat_name(self, p: int) -> str:
+        """A seat in the log's sentences: "seat 2", "seat 0 (you)"."""
+        return f"seat {p} (you)" if p == self.seat else f"seat {p}"
+
     def show_log(self, start: int) -> None:
         for e in self.state.view(self.seat)["log"][start:]:
-            self.console.print(f"  · {self.personal(self.game.describe_event(e))}")
+            text = self.game.describe_event(e, self.seat_name)
+            self.console.print(f"  · {escape(text)}", soft_wrap=True)
 
     def show_result(self) -> None:
         res = self.state.result()

@@ -1,7 +1,8 @@
 """Leak test: full games of every game with every seat (and a spectator) connected over real
 WebSockets, playing random moves from their own messages. Every message each connection got is
 checked against the finished game's record, replayed step by step: a state message holds exactly
-the seat's view and legal moves at its version, and nothing else of the state."""
+the seat's view and legal moves at its version, the sentences of that view's log (each sent once
+on a connection), and nothing else of the state."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from ..conftest import examples
 from .conftest import live_server, test_settings
 
 STATE_KEYS = {
-    "type", "table", "version", "status", "seat", "view", "legal", "countdown", "timers", "stalls",
+    "type", "table", "version", "status", "seat", "view", "words", "legal", "countdown", "timers",
+    "stalls",
 }  # fmt: skip
 TABLE_KEYS = {
     "id", "game", "title", "players", "options", "status", "version", "seats", "countdown",
@@ -71,6 +73,8 @@ def check_messages(record: dict, inboxes: list[list[dict]]) -> int:
     checked = 0
     for seat, inbox in zip(seats, inboxes, strict=True):
         versions = []
+        lines: list[str] = []  # the log's sentences this connection holds
+        welcomed = False
         for msg in inbox:
             kind = msg["type"]
             if kind == "state":
@@ -79,6 +83,15 @@ def check_messages(record: dict, inboxes: list[list[dict]]) -> int:
                 views, legal, actors = steps[msg["version"]]
                 assert msg["view"] == views[seat], (seat, msg["version"])
                 assert msg["legal"] == legal[seat], (seat, msg["version"])
+                # the sentences this connection lacks (all on a new one), from the very view
+                # it is sent
+                words = msg["words"]
+                assert set(words) == {"from", "lines"}, words
+                assert words["from"] == (0 if welcomed else len(lines)), (words["from"], welcomed)
+                lines = lines[: words["from"]] + words["lines"]
+                log = views[seat]["log"]
+                assert lines == [game.event_sentence(e) for e in log], (seat, msg["version"])
+                welcomed = False
                 # no countdown at these tables; the default turn timer runs for the actors only
                 assert msg["countdown"] is None
                 assert {t["seat"] for t in msg["timers"]} <= actors, msg["timers"]
@@ -86,6 +99,7 @@ def check_messages(record: dict, inboxes: list[list[dict]]) -> int:
                 versions.append(msg["version"])
                 checked += 1
             elif kind in ("welcome", "table"):
+                welcomed = welcomed or kind == "welcome"
                 assert set(msg["table"]) == TABLE_KEYS
                 assert msg["table"]["result"] is None or msg["table"]["status"] == "finished"
             else:

@@ -18,7 +18,8 @@ from .conftest import test_settings
 from .test_api import new_table
 
 STATE_KEYS = {
-    "type", "table", "version", "status", "seat", "view", "legal", "countdown", "timers", "stalls",
+    "type", "table", "version", "status", "seat", "view", "words", "legal", "countdown", "timers",
+    "stalls",
 }  # fmt: skip
 
 
@@ -316,3 +317,32 @@ def test_qe11_a_seat_peeks_through_the_server_while_others_bid(client):
     assert table.version == version + 1 and table.state.history[-1] == (q, ("peek", 0))
     assert table.state.actors() == actors and last[q]["legal"] == []  # once per game; no turn moved
     assert last[q]["view"]["peeks"][q] == 0 and last[q]["view"] == table.state.view(q)
+
+
+def test_state_messages_bring_the_sentences_a_connection_lacks(client):
+    """Each state message carries the log's sentences from the first one this connection was not
+    sent yet (`words.from`); a new connection (a refresh) gets them all."""
+    tid, tokens, table = seated(client, "ratzia", 3)
+    game = table.game
+    rng = random.Random(3)
+    with client.websocket_connect(f"/ws/tables/{tid}") as spec:
+        first = hello(spec, {"type": "spectate"})
+        lines = first["words"]["lines"]
+        assert first["words"]["from"] == 0
+        assert lines == [game.event_sentence(e) for e in first["view"]["log"]]
+        for _ in range(6):
+            p = table.state.next_actor()
+            with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+                mine = hello(ws, {"type": "auth", "token": tokens[p]})
+                ws.send_json({"type": "move", "move": random_move(mine["legal"], rng)})
+                ws.receive_json()
+            for msg in drain(spec):
+                if msg["type"] == "state":
+                    assert msg["words"]["from"] == len(lines)  # only what is new
+                    lines = lines + msg["words"]["lines"]
+        log = table.state.view(None)["log"]
+        assert len(log) > len(first["view"]["log"])
+        assert lines == [game.event_sentence(e) for e in log]
+    with client.websocket_connect(f"/ws/tables/{tid}") as again:
+        state = hello(again, {"type": "spectate"})
+        assert state["words"] == {"from": 0, "lines": lines}

@@ -1,7 +1,8 @@
 """A stand-in table that the game engine itself plays: the page gets the engine's own views and
 legal moves over a routed WebSocket (the games, catalogs and pages come from the real server), so
 a test can set up an exact position (a Double that would end the round, a given ranking) and
-bring on the next events when it wants. Moves the page sends are applied to the engine; one the
+bring on the next events when it wants. Each message brings every sentence of the log (`words`
+from 0: what a server sends a new connection). Moves the page sends are applied to the engine; one the
 engine refuses gets the server's kind of error, its sentence.
 """
 
@@ -78,10 +79,12 @@ class EngineTable:
         st = self.state
         over = st.is_over()
         legal = [] if over else [mk.to_json() for mk in st.legal_moves(self.seat)]
+        view = st.view(self.seat)
+        words = {"from": 0, "lines": [st.game.event_sentence(e) for e in view["log"]]}
         msg = {
             "type": "state", "table": TABLE_ID, "version": len(st.history),
             "status": "finished" if over else "playing", "seat": self.seat,
-            "view": st.view(self.seat), "legal": legal, "countdown": None, "timers": [],
+            "view": view, "words": words, "legal": legal, "countdown": None, "timers": [],
         }  # fmt: skip
         if ref is not None:
             msg["ref"] = ref

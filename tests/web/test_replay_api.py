@@ -54,6 +54,8 @@ def test_replay_holds_every_position_with_every_seats_view(client, game, players
     assert len(steps) == len(rec["moves"]) + 1
     assert steps[0]["move"] is None
     g = get_game(game)
+    # the log's sentences, as the table's clients were sent them (docs/server-websocket.md)
+    assert data["words"] == [g.event_sentence(e) for e in data["log"]]
     for k in sorted({0, 1, len(steps) // 2, len(steps) - 1, *range(0, len(steps), 9)}):
         step = steps[k]
         if k:

@@ -1,10 +1,12 @@
-"""art-dice in words: moves, log entries and views as short text for people.
+"""art-dice in words: moves, log entries (the one sentence each that every client shows) and
+views as short text for people.
 
 Works are named from the catalog ("Artist C #2"); the works on sale are numbered 1 to 3 in the
 order of `on_sale`, which is the order of the amounts in a bid."""
 
 from __future__ import annotations
 
+from ...core.words import seat
 from .cards import ARTIST_NAMES, ARTIST_OF, WORKS_PER_ARTIST, card_name
 
 
@@ -45,36 +47,49 @@ def move_words(move, view: dict | None = None) -> str:
     return kind if arg is None else f"{kind} {arg}"
 
 
-def event_words(e: dict) -> str:
+def event_words(e: dict) -> str | None:
+    """A public event as the sentence every client shows (seats as `{p}`: core/words.py)."""
     kind = e["event"]
-    who = f"seat {e['player']}" if "player" in e else ""
+    who = seat(e["player"]) if "player" in e else ""
     if kind == "round":
-        return f"round {e['round']}: seat {e['first_bidder']} is the first bidder"
+        return f"Round {e['round']}: {seat(e['first_bidder'])} is the first bidder."
     if kind == "sell":
         text = f"{who} puts up {card_name(e['card'])}, rolls {e['roll']}"
         if e["gold"] < e["roll"]:
-            return f"{text} and takes only {e['gold']} gold (the bank is short)"
-        return f"{text} and takes {e['gold']} gold from the bank"
+            return f"{text} and takes only {e['gold']} gold (the bank is short)."
+        return f"{text} and takes {e['gold']} gold from the bank."
     if kind == "draw":
-        return f"drawn from the deck: {cards_words(e['cards'])}"
+        return f"Drawn from the deck: {cards_words(e['cards'])}."
     if kind == "roll":
-        return f"{who} rolls {e['roll']}"
+        return f"{who} rolls {e['roll']}."
     if kind == "skip":
-        return f"{who} has no gold and skips the roll"
+        return f"{who} has no gold and skips the roll."
     if kind == "bid":
-        return f"{who} places {amounts_words(e['amounts'], e.get('cards'))}"
+        return f"{who} places {_placed(e['amounts'], e.get('cards'))}."
     if kind == "pass":
-        return f"{who} can beat no highest amount and passes"
+        return f"{who} can beat no highest amount and passes."
     if kind == "won":
-        return f"{who} buys {card_name(e['card'])} for {e['price']} gold"
+        return f"{who} buys {card_name(e['card'])} for {e['price']} gold."
     if kind == "unsold":
-        return f"no bid, staying on the table: {cards_words(e['cards'])}"
+        return f"No bid, staying on the table: {cards_words(e['cards'])}."
     if kind == "stop":
         gone = f"; {cards_words(e['cards'])} go to nobody" if e["cards"] else ""
-        return f"a round with no sale for each player in a row: the game stops{gone}"
+        return f"A round with no sale for each player in a row: the game stops{gone}."
     if kind == "end":
-        return "the game is over"
-    return f"{who} {kind}".strip()
+        return "The game is over."
+    return None
+
+
+def _placed(amounts, on_sale) -> str:
+    """ "3 gold on Artist C #2 and 1 on Artist A #5" ("no gold" for none)."""
+    parts = []
+    for w, x in enumerate(amounts):
+        if x:
+            work = card_name(on_sale[w]) if on_sale and w < len(on_sale) else f"work {w + 1}"
+            parts.append(f"{x}{'' if parts else ' gold'} on {work}")
+    if len(parts) <= 1:
+        return parts[0] if parts else "no gold"
+    return ", ".join(parts[:-1]) + f" and {parts[-1]}"
 
 
 def view_lines(v: dict) -> list[tuple[str, str]]:

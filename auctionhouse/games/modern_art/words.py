@@ -1,7 +1,9 @@
-"""Modern Art in words: moves, log entries and views as text for people."""
+"""Modern Art in words: moves, log entries (the one sentence each that every client shows) and
+views as text for people."""
 
 from __future__ import annotations
 
+from ...core.words import seat
 from .deck import ARTISTS
 
 SYMBOL_WORDS = ("open", "once around", "hidden", "fixed price", "double")
@@ -26,34 +28,54 @@ def move_words(move, view: dict | None = None) -> str:
     return kind if arg is None else f"{kind} {arg}"
 
 
-def event_words(e: dict) -> str:
+PLACES = ("1st", "2nd", "3rd")
+TILES = (30, 20, 10)
+
+
+def event_words(e: dict) -> str | None:
+    """A public event as the sentence every client shows (seats as `{p}`: core/words.py)."""
     kind = e["event"]
-    who = f"seat {e['seat']}" if "seat" in e else ""
+    who = seat(e["seat"]) if "seat" in e else ""
     if kind == "round":
-        return f"round {e['round']} begins"
-    if kind in ("play", "add", "flip"):
-        verb = {"play": "auctions", "add": "adds", "flip": "turns up"}[kind]
-        return f"{who} {verb} {card_words(e['card'])}"
+        return f"Round {e['round']} begins."
+    if kind == "play":
+        return f"{who} auctions {card_words(e['card'])}."
+    if kind == "add":
+        return f"{who} adds {card_words(e['card'])}."
+    if kind == "flip":
+        return f"{who} turns up {card_words(e['card'])} from the mystery hand."
+    if kind == "decline":
+        return f"{who} adds nothing."
     if kind == "bid":
-        return f"{who} bids {e['amount']}"
-    if kind == "price":
-        return f"{who} asks a fixed price of {e['amount']}"
+        return f"{who} bids {e['amount']}."
+    if kind == "pass":
+        return f"{who} passes."
     if kind == "sealed":
-        return f"{who} has chosen a hidden bid"
+        return f"{who} has chosen a hidden bid."
     if kind == "reveal":
-        return "hidden bids: " + ", ".join(f"seat {p} {b}" for p, b in enumerate(e["bids"]))
+        return "Hidden bids: " + ", ".join(f"{seat(p)} {b}" for p, b in enumerate(e["bids"])) + "."
+    if kind == "price":
+        return f"{who} asks a fixed price of {e['amount']}."
+    if kind == "buy":
+        return f"{who} buys."
     if kind == "won":
-        to = "the bank" if e["paid_to"] < 0 else f"seat {e['paid_to']}"
-        return f"{who} gets {cards_words(e['cards'])} for {e['price']}, paid to {to}"
+        if not e["price"]:
+            return f"{who} gets {cards_words(e['cards'])} for nothing."
+        to = "the bank" if e["paid_to"] < 0 else seat(e["paid_to"])
+        return f"{who} gets {cards_words(e['cards'])} for {e['price']}, paid to {to}."
+    if kind == "skip":
+        return f"{who} leaves the mystery hand."
     if kind == "unsold":
-        return f"{cards_words(e['cards'])} ends the round unsold"
+        verb = "ends" if len(e["cards"]) == 1 else "end"
+        return f"{cards_words(e['cards'])} {verb} the round unsold."
     if kind == "scored":
         ranked = ", ".join(
-            f"{ARTISTS[a]} {t}" for a, t in zip(e["ranking"], (30, 20, 10), strict=False)
+            f"{ARTISTS[a]} {place} (+{tile})"
+            for a, place, tile in zip(e["ranking"], PLACES, TILES, strict=False)
         )
-        pays = ", ".join(f"seat {p} +{x}" for p, x in enumerate(e["payouts"]))
-        return f"round {e['round']} ranks {ranked or 'nobody'}; sales: {pays}"
-    return f"{who} {kind}s".strip()  # pass, decline, buy, skip
+        pays = ", ".join(f"{seat(p)} {x}" for p, x in enumerate(e["payouts"]))
+        return f"Round {e['round']} scored: {ranked or 'no artist ranked'}. The bank pays {pays}."
+    return None
 
 
 def view_lines(v: dict) -> list[tuple[str, str]]:

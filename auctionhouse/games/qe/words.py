@@ -5,6 +5,7 @@ Turns are counted from 1 here (the data counts them from 0).
 
 from __future__ import annotations
 
+from ...core.words import seat, seats
 from .tiles import (
     COUNTRIES,
     INDUSTRIES,
@@ -43,36 +44,38 @@ def move_words(move, view: dict | None = None) -> str:
     return kind if arg is None else f"{kind} {arg}"
 
 
-def event_words(e: dict) -> str:
+def event_words(e: dict) -> str | None:
+    """A public event as the sentence every client shows (seats as `{p}`: core/words.py). A
+    price is said when it is public (the auctioneer's own winning bid, QE-7); a secret one stays
+    out, as the log is the same for every seat (the seats that know it see it among the past
+    auctions of their view)."""
     kind = e["event"]
     if kind == "open":
         return (
-            f"turn {e['turn'] + 1}: seat {e['seat']} auctions {tile_words(e['tile'])}, "
-            f"opening bid {e['amount']}"
+            f"Turn {e['turn'] + 1}: {seat(e['seat'])} auctions {tile_words(e['tile'])} "
+            f"and opens at {e['amount']}."
         )
     if kind == "last_turn":
         return (
-            f"turn {e['turn'] + 1}, the last: everyone bids in secret for "
-            f"{tile_words(e['tile'])} (a tie for highest and nobody gets it)"
+            f"Turn {e['turn'] + 1}, the last: everyone bids in secret for "
+            f"{tile_words(e['tile'])} (a tie for highest and nobody gets it)."
         )
     if kind == "tie":
-        return f"{seats_words(e['seats'])} tie for the highest bid (tie {e['count']} of 3)" + (
-            ": the highest bid nobody else made wins" if e["count"] >= 3 else ": they bid again"
-        )
+        then = "the highest bid nobody else made wins" if e["count"] >= 3 else "they bid again"
+        return f"{seats(e['seats'])} tie for the highest bid (tie {e['count']} of 3): {then}."
     if kind == "won":
-        text = f"seat {e['seat']} wins {tile_words(e['tile'])}"
+        text = f"{seat(e['seat'])} wins {tile_words(e['tile'])}"
         if "amount" in e:
-            return f"{text} at its own opening bid of {e['amount']}"
-        return f"{text} (only the winner and the auctioneer see the price)"
+            return f"{text} for {e['amount']}, its own opening bid."
+        return f"{text} for a secret price (only the winner and the auctioneer know it)."
     if kind == "no_winner":
-        return f"nobody wins {tile_words(e['tile'])}: a tie for the highest bid"
+        return f"Nobody wins {tile_words(e['tile'])}: a tie for the highest bid."
     if kind == "zero_bids":
         verb = "bids 0 and marks" if len(e["seats"]) == 1 else "bid 0 and mark"
-        return f"{seats_words(e['seats'])} {verb} 2 VP for this round"
+        return f"{seats(e['seats'])} {verb} 2 VP for this round."
     if kind == "peek":
-        return f"seat {e['seat']} looks at the winning bid of turn {e['auction'] + 1}"
-    rest = ", ".join(f"{k} {v}" for k, v in e.items() if k != "event")
-    return f"{kind.replace('_', ' ')}: {rest}"
+        return f"{seat(e['seat'])} looks at the winning bid of turn {e['auction'] + 1}."
+    return None
 
 
 def _who(p: int, seat: int | None) -> str:

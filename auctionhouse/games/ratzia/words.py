@@ -1,7 +1,9 @@
-"""Ratzia in words: moves, log events and a seat's view, for the terminal and logs."""
+"""Ratzia in words: moves, log events (the one sentence each that every client shows) and a
+seat's view."""
 
 from __future__ import annotations
 
+from ...core.words import seat
 from .cards import NAMES, NUM_TYPES
 
 _AUCTION_KINDS = {
@@ -47,42 +49,45 @@ def move_words(move, view: dict | None = None) -> str:
     return f"{kind} {arg}" if arg is not None else kind
 
 
-def event_words(e: dict) -> str:
+def event_words(e: dict) -> str | None:
+    """A public event as the sentence every client shows (seats as `{p}`: core/words.py)."""
     kind = e["event"]
-    seat = f"seat {e['seat']}" if "seat" in e else ""
+    who = seat(e["seat"]) if "seat" in e else ""
     if kind == "round_start":
-        return f"round {e['round']} begins; {seat} starts"
+        return f"Round {e['round']} begins; {who} starts."
     if kind == "reveal":
-        return f"{seat} reveals a {card(e['card'])}"
+        return f"{who} reveals a {card(e['card'])}."
     if kind == "auction":
-        how = {"declare": "declares", "full row": "declares (full row, forced)"}
-        return f"{seat} {how.get(e['cause'], 'starts a forced auction (Police)')}"
+        how = {"declare": "declares an auction", "full row": "declares (the row is full, forced)"}
+        return f"{who} {how.get(e['cause'], 'starts a forced auction (Police)')}."
     if kind == "bid":
-        return f"{seat} bids {e['value']}"
+        return f"{who} bids {e['value']}."
     if kind == "pass":
-        return f"{seat} passes"
+        return f"{who} passes."
     if kind == "won":
         what = cards(e["cards"]) if e["cards"] else "an empty row"
-        return f"{seat} wins {what} with {e['bid']}, taking the centre card {e['centre']} face down"
+        return f"{who} wins {what} with {e['bid']}, taking the centre card {e['centre']} face down."
     if kind == "no_bids":
-        return f"no bids: {cards(e['discarded'])} discarded" if e["discarded"] else "no bids"
+        return f"No bids: {cards(e['discarded'])} discarded." if e["discarded"] else "No bids."
     if kind == "steal":
-        return f"{seat} steals a {card(e['card'])}"
+        return f"{who} steals a {card(e['card'])}."
     if kind == "stop":
-        return f"{seat} stops stealing"
+        return f"{who} stops stealing."
     if kind == "courthouse":
         if e["business"] is None:
-            return f"{seat} discards a Courthouse (no Business to lose)"
-        return f"{seat} discards a {card(e['business'])} and a Courthouse"
+            return f"{who} discards a Courthouse (no Business to lose)."
+        return f"{who} discards a {card(e['business'])} and a Courthouse."
     if kind == "round_end":
-        return f"round {e['round']} ends: {e['cause']}"
+        return f"Round {e['round']} ends: {e['cause']}."
     if kind == "scored":
-        gains = ", ".join(f"seat {p} {g:+d}" for p, g in enumerate(e["gains"]))
-        return f"round {e['round']} scores: {gains}"
+        return f"Round {e['round']} scored: {_gains(e['gains'])}."
     if kind == "game_end":
-        gains = ", ".join(f"seat {p} {g:+d}" for p, g in enumerate(e["gains"]))
-        return f"game end (Businesses, bidding cards): {gains}"
-    return kind
+        return f"Game end (Businesses, bidding cards): {_gains(e['gains'])}."
+    return None
+
+
+def _gains(gains) -> str:
+    return ", ".join(f"{seat(p)} {g:+d}" if g else f"{seat(p)} 0" for p, g in enumerate(gains))
 
 
 def view_lines(v: dict) -> list[tuple[str, str]]:

@@ -1,6 +1,6 @@
 // Pieces the table page and the replay viewer share: seat names, the log, the result screen.
 
-import { h, panel } from "./dom.js";
+import { h, panel, words } from "./dom.js";
 
 // Seat colours keep away from the artists' yellow, blue, red, green and purple (Modern Art);
 // every seat mark also carries the seat's number, so no colour alone tells seats apart.
@@ -76,17 +76,58 @@ function attempt(fn, fallback) {
   }
 }
 
+// --- the log's sentences -------------------------------------------------------------------
+// The server sends each logged event's sentence, written once in Python (the game's words.py):
+// plain text in which `{p}` stands for seat p (docs/server-websocket.md). They are put together
+// here as text nodes, never as markup.
+const SEAT_MARK = /\{(\d+)\}/g;
+
+/** The sentences of a view's log after a state message: the ones held, up to `words.from`, then
+ * the message's `words.lines` (none sent: the ones held, as far as the log goes). */
+export function mergeWords(held, sent, count) {
+  const kept = (held || []).slice(0, count);
+  if (!sent || !Array.isArray(sent.lines)) return kept;
+  const from = Math.max(0, Number(sent.from) || 0);
+  const base = kept.slice(0, from);
+  while (base.length < from) base.push(null); // not held: the events' kinds stand in
+  return base.concat(sent.lines).slice(0, count);
+}
+
+/** One sentence as nodes: each `{p}` becomes seat p's name, the rest plain text. */
+export function sentence(text, ctx) {
+  const parts = [];
+  let at = 0;
+  for (const m of text.matchAll(SEAT_MARK)) {
+    if (m.index > at) parts.push(text.slice(at, m.index));
+    const p = Number(m[1]);
+    parts.push(h("span", { class: "seat-name", "data-seat": p }, ctx.name(p)));
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return parts;
+}
+
+/** Event i's words: its sentence from the server, or (none sent: a server that sends none) the
+ * event's kind. */
+export function eventWords(events, lines, i, ctx) {
+  const line = lines && lines[i];
+  return h(
+    "span",
+    { class: "words" },
+    typeof line === "string" ? sentence(line, ctx) : words(events[i].event),
+  );
+}
+
 /** A log line: the event in words; a round's first event marks the round, a scoring event
  * keeps its summary (folded) so the log, and replays, hold every round's breakdown. */
-function logItem(events, i, r, ctx) {
+function logItem(events, lines, i, r, ctx) {
   const e = events[i];
-  const text = attempt(() => r.event(e, ctx), JSON.stringify(e));
   const round = attempt(() => r.roundLabel(e, ctx), null);
   const summary = attempt(() => r.summary(events, i, ctx), null);
   return h(
     "li",
     { "data-event": e.event, class: round ? "round-start" : null, "data-round": round },
-    text,
+    eventWords(events, lines, i, ctx),
     summary
       ? h(
           "details",
@@ -113,12 +154,13 @@ function markFresh(list, fresh) {
   for (let i = Math.max(0, items.length - fresh); i < items.length; i++) items[i].classList.add("fresh");
 }
 
-/** The log: public events in words, oldest first; `fresh` marks the newest ones. */
-export function logList(events, r, ctx, fresh = 0) {
+/** The log: public events in words (`lines`: their sentences), oldest first; `fresh` marks
+ * the newest ones. */
+export function logList(events, lines, r, ctx, fresh = 0) {
   const list = h(
     "ol",
     { class: "log-list" },
-    events.map((_, i) => logItem(events, i, r, ctx)),
+    events.map((_, i) => logItem(events, lines, i, r, ctx)),
   );
   markFresh(list, fresh);
   return list;
@@ -128,7 +170,7 @@ export function logList(events, r, ctx, fresh = 0) {
  * Bring a log list up to `events`, appending only the new ones when the events so far are the
  * ones it shows (a log grows by appending) and the seat names have not changed.
  */
-export function updateLog(box, events, r, ctx, names) {
+export function updateLog(box, events, lines, r, ctx, names) {
   let list = box.querySelector("ol.log-list");
   const shown = list ? Number(list.dataset.count) : -1;
   const lastSeen = shown > 0 && shown <= events.length ? JSON.stringify(events[shown - 1]) : "";
@@ -138,10 +180,10 @@ export function updateLog(box, events, r, ctx, names) {
     shown > events.length ||
     (shown > 0 && list.dataset.last !== lastSeen)
   ) {
-    list = logList(events, r, ctx, 1);
+    list = logList(events, lines, r, ctx, 1);
     box.replaceChildren(list);
   } else if (shown < events.length) {
-    for (let i = shown; i < events.length; i++) list.append(logItem(events, i, r, ctx));
+    for (let i = shown; i < events.length; i++) list.append(logItem(events, lines, i, r, ctx));
     markFresh(list, 1);
   }
   list.dataset.count = String(events.length);

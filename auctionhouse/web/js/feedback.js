@@ -1,7 +1,9 @@
-// What just happened at a table: the newest events in words (each one flashes in; no motion
-// under prefers-reduced-motion), an optional sound, and the time from a click to the screen
-// that shows its result (performance marks, read by the browser tests and printed there).
+// What just happened at a table: the newest events in the server's sentences (each one flashes
+// in; no motion under prefers-reduced-motion), an optional sound, and the time from a click to
+// the screen that shows its result (performance marks, read by the browser tests and printed
+// there).
 
+import { eventWords } from "./common.js";
 import { h } from "./dom.js";
 
 const SOUND_KEY = "auctionhouse.sound";
@@ -83,21 +85,19 @@ export function feedback() {
       const turnBefore = prev && seat !== null && prev.view.actors.includes(seat);
       if (soundOn && turnNow && !turnBefore) beep(880);
     },
-    /** Show the events that came since the last call (none on the first: the page just opened). */
-    show(log, r, ctx) {
+    /** Show the events that came since the last call (none on the first: the page just opened);
+     * `lines` are the log's sentences. */
+    show(log, lines, ctx) {
       if (seen === null || log.length < seen) seen = log.length;
       if (log.length === seen) return;
       const fresh = log.slice(seen);
+      const first = Math.max(seen, log.length - SHOWN);
       seen = log.length;
-      const items = fresh.slice(-SHOWN).map((e) => {
-        let text;
-        try {
-          text = r.event(e, ctx);
-        } catch {
-          text = e.event;
-        }
-        return h("li", { class: "news-item flash", "data-event": e.event }, text);
-      });
+      const items = log
+        .slice(first)
+        .map((e, k) =>
+          h("li", { class: "news-item flash", "data-event": e.event }, eventWords(log, lines, first + k, ctx)),
+        );
       const kept = [...strip.children].slice(0, Math.max(0, SHOWN - items.length));
       for (const li of kept) li.classList.remove("flash");
       strip.replaceChildren(...items.reverse(), ...kept);

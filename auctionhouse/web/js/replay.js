@@ -146,6 +146,7 @@ export function replayPage(root, tableId) {
     const st = data.steps[step];
     const r = r0.r;
     const events = Array.isArray(st.log) ? st.log : data.log.slice(0, st.log);
+    const lines = Array.isArray(st.log) ? st.words : (data.words || []).slice(0, st.log);
     const view = { ...st.view, log: events }; // steps' views leave the log to the top level
     const ctx = makeContext(game, seats(), null, [], null, view);
     el.counter.textContent = `Step ${step} of ${data.steps.length - 1}`;
@@ -195,7 +196,7 @@ export function replayPage(root, tableId) {
     );
     const prev = step > 0 ? data.steps[step - 1] : null;
     const known = prev ? (Array.isArray(prev.log) ? prev.log.length : prev.log) : 0;
-    put(el.log, logList(events, r, ctx, Math.max(0, events.length - known)));
+    put(el.log, logList(events, lines, r, ctx, Math.max(0, events.length - known)));
     el.log.scrollTop = el.log.scrollHeight;
     put(el.result, view.over ? resultPanel(view, r, ctx, null) : null);
   }

@@ -7,6 +7,7 @@ import {
   botTitle,
   latestSummary,
   makeContext,
+  mergeWords,
   resultPanel,
   seatColor,
   seatDot,
@@ -102,7 +103,7 @@ export function tablePage(root, tableId) {
   const known = api.knownTable(tableId);
   if (known && page.held && known.state.seat === page.held.seat) {
     page.seat = known.state.seat;
-    page.state = known.state;
+    page.state = withLines(null, known.state);
   }
   (known ? Promise.resolve(known.info) : api.getTable(tableId))
     .then(async (info) => {
@@ -181,6 +182,13 @@ export function tablePage(root, tableId) {
     );
   }
 
+  /** A state message with `lines`: the sentences of its whole log (the ones held before, then
+   * the ones it brings). */
+  function withLines(prev, msg) {
+    msg.lines = mergeWords(prev && prev.lines, msg.words, (msg.view.log || []).length);
+    return msg;
+  }
+
   function receive(msg) {
     if (msg.type === "welcome") {
       page.seat = msg.seat;
@@ -201,7 +209,7 @@ export function tablePage(root, tableId) {
       if (page.state && page.state.version !== msg.version) page.error = "";
       news.receive(page.state, msg);
       news.answer(msg.ref);
-      page.state = msg;
+      page.state = withLines(page.state, msg);
       if (page.pending && (msg.ref === page.pending || !msg.legal.length)) page.pending = null;
       if (msg.ref) page.error = "";
     } else if (msg.type === "error") {
@@ -445,6 +453,7 @@ export function tablePage(root, tableId) {
     updateLog(
       logBox,
       view.log || [],
+      st.lines,
       r,
       ctx,
       seatsOf()
@@ -452,7 +461,7 @@ export function tablePage(root, tableId) {
         .join("\n"),
     );
     if (atEnd) logBox.scrollTop = logBox.scrollHeight;
-    news.show(view.log || [], r, ctx);
+    news.show(view.log || [], st.lines, ctx);
     tick();
     restoreFocus(focus);
     news.drawn();

@@ -218,7 +218,7 @@ def test_describe_event_covers_every_event_kind():
                 assert card_name(c) in text
             seen.setdefault(e["event"], text)
     assert set(seen) == EVENT_KINDS and len(EVENT_KINDS) == E_END + 1
-    assert seen["end"] == "the game is over"
+    assert seen["end"] == "The game is over."
 
 
 def test_describe_view_and_move_in_every_phase():

@@ -237,16 +237,16 @@ def test_describe_event_handles_every_event_kind():
 def test_describe_event_names_tiles_and_amounts():
     assert (
         GAME.describe_event({"event": "open", "turn": 0, "seat": 1, "tile": US_HOU, "amount": 7})
-        == "turn 1: seat 1 auctions US Housing (4 VP), opening bid 7"
+        == "Turn 1: seat 1 auctions US Housing (4 VP) and opens at 7."
     )
     won = {"event": "won", "turn": 2, "seat": 2, "tile": JP_FIN}
-    assert GAME.describe_event(won).startswith("seat 2 wins JP Financial (1 VP) (only the winner")
-    assert "opening bid of 9" in GAME.describe_event({**won, "amount": 9})
+    assert GAME.describe_event(won).startswith("seat 2 wins JP Financial (1 VP) for a secret price")
+    assert "for 9, its own opening bid" in GAME.describe_event({**won, "amount": 9})
     assert GAME.describe_event({"event": "zero_bids", "turn": 3, "seats": [0, 2]}) == (
-        "seats 0 and 2 bid 0 and mark 2 VP for this round"
+        "seat 0 and seat 2 bid 0 and mark 2 VP for this round."
     )
     assert GAME.describe_event({"event": "zero_bids", "turn": 3, "seats": [1]}) == (
-        "seat 1 bids 0 and marks 2 VP for this round"
+        "seat 1 bids 0 and marks 2 VP for this round."
     )
 
 

@@ -30,7 +30,7 @@ def test_every_event_and_move_of_a_game_has_words():
 def test_words_name_the_cards():
     s = run(new(2, top=(18, 2)), "0 reveal", "1 reveal", "0 declare", "1 pass", "0 bid 2")
     texts = [GAME.describe_event(e) for e in s.view(1)["log"]]
-    assert "seat 0 wins Gangster A, Driver with 2, taking the centre card 1 face down" in texts
+    assert "seat 0 wins Gangster A, Driver with 2, taking the centre card 1 face down." in texts
     assert GAME.describe_move(("steal", 18)) == "steal a Driver (discarding a Thieves)"
     lines = dict(GAME.describe_view(s.view(1)))
     assert lines["seat 0"] == "score 0 · up 5 6 9 · down 1 · Gangster A, Driver"

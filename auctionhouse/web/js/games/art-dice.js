@@ -1,7 +1,7 @@
 // The art-auction dice game (docs/rules/art-dice.md): works coloured per artist, the works on
 // sale with the gold placed on them, the die, gold and collections. Every view is public.
 
-import { capital, h, listWords, panel, plural, row, s, svg } from "../dom.js";
+import { capital, h, panel, plural, row, s, svg } from "../dom.js";
 import { numberTable, seatBoxes, who } from "../common.js";
 import { die, frame, painting, text } from "../pictures.js";
 
@@ -352,45 +352,6 @@ export default {
         ),
       ),
     };
-  },
-
-  event(e, ctx) {
-    const n = ctx.name;
-    const w = (c) => info(ctx, c).name;
-    switch (e.event) {
-      case "round":
-        return `Round ${e.round}: ${n(e.first_bidder)} is the first bidder.`;
-      case "sell":
-        return `${n(e.player)} puts up ${w(e.card)}, rolls ${e.roll} and takes ${e.gold} gold from the bank.`;
-      case "draw":
-        return e.cards.length ? `Drawn: ${e.cards.map(w).join(", ")}.` : "Nothing drawn.";
-      case "roll":
-        return `${n(e.player)} rolls ${e.roll}.`;
-      case "skip":
-        return `${n(e.player)} has no gold and skips.`;
-      case "bid": {
-        // which works the gold went on (`cards`: the works on sale, in the order of `amounts`)
-        const placed = e.amounts.flatMap((x, i) => (x > 0 ? [[x, e.cards ? w(e.cards[i]) : `work ${i + 1}`]] : []));
-        // "3 gold on A and 2 on B"
-        const on = placed.map(([x, name], k) => `${x}${k ? "" : " gold"} on ${name}`);
-        return `${n(e.player)} places ${on.length ? listWords(on) : "no gold"}.`;
-      }
-      case "pass":
-        return `${n(e.player)} cannot place gold and passes.`;
-      case "won":
-        return `${n(e.player)} buys ${w(e.card)} for ${e.price}.`;
-      case "unsold":
-        return `Unsold, staying on sale: ${e.cards.map(w).join(", ")}.`;
-      case "stop":
-        return `No sale for a full turn of rounds: the game stops${e.cards.length ? `; ${e.cards.map(w).join(", ")} go to nobody` : ""}.`;
-      case "end": {
-        const v = ctx.view;
-        const empty = v && v.deck_size === 0 && v.on_sale && !v.on_sale.length && !v.no_sale_rounds;
-        return empty ? "The game ends: the deck and the table are empty." : "The game ends.";
-      }
-      default:
-        return `${e.event} ${JSON.stringify(e)}`;
-    }
   },
 
   kindLabel(kind) {

@@ -4,7 +4,6 @@
 //   hidden(view, ctx)           -> Node | null: what only this seat knows (its hand, its sealed
 //                                  bids, its token), shown for every seat in replays
 //   final(view, ctx)            -> Node | null: what `view.final` reveals, for the result screen
-//   event(e, ctx)               -> string: one log entry in words
 //   kindLabel(kind, view, ctx)  -> string: the name of a move kind ("Bid", "Set the price")
 //   choice(kind, value, view, ctx) -> {label, pic?}: a choice button's words and picture
 //   partLabel(i, view, ctx)     -> {label, pic?}: one part of a split (e.g. a work on sale)
@@ -22,7 +21,8 @@
 // `act(kind, arg)` (send a move; null when the viewer cannot act) and `claim(kind)`: a board
 // that draws its own controls for a kind (cards in a hand to click) claims it, and the shell
 // leaves that kind out of its generic controls. Every method may be missing: the generic one
-// below stands in, so a new game is playable before it has pictures.
+// below stands in, so a new game is playable before it has pictures. The log's sentences are no
+// renderer's: the server sends them, written once in the game's words.py (common.js shows them).
 
 import { h, words, capital } from "../dom.js";
 import artDice from "./art-dice.js";
@@ -66,13 +66,6 @@ export const generic = {
   },
   final(view) {
     return view.final ? plain(view.final) : null;
-  },
-  event(e, ctx) {
-    const who = "seat" in e ? ctx.name(e.seat) : "player" in e ? ctx.name(e.player) : "";
-    const rest = Object.entries(e)
-      .filter(([k]) => !["event", "seat", "player"].includes(k))
-      .map(([k, v]) => `${words(k)} ${Array.isArray(v) ? v.join(", ") : v}`);
-    return `${who ? who + ": " : ""}${words(e.event)}${rest.length ? " (" + rest.join("; ") + ")" : ""}`;
   },
   kindLabel(kind) {
     return capital(words(kind));

@@ -546,47 +546,6 @@ export default {
     );
   },
 
-  event(e, ctx) {
-    const n = (p) => ctx.name(p);
-    const cards = (list) => (list.length ? list.map((c) => cardWords(ctx, c)).join(" + ") : "nothing");
-    switch (e.event) {
-      case "round":
-        return `Round ${e.round} begins.`;
-      case "play":
-        return `${n(e.seat)} auctions ${cardWords(ctx, e.card)}.`;
-      case "add":
-        return `${n(e.seat)} adds ${cardWords(ctx, e.card)}.`;
-      case "flip":
-        return `${n(e.seat)} turns up ${cardWords(ctx, e.card)} from the mystery hand.`;
-      case "decline":
-        return `${n(e.seat)} adds nothing.`;
-      case "bid":
-        return `${n(e.seat)} bids ${e.amount}.`;
-      case "pass":
-        return `${n(e.seat)} passes.`;
-      case "sealed":
-        return `${n(e.seat)} has chosen a hidden bid.`;
-      case "reveal":
-        return `Hidden bids: ${e.bids.map((b, p) => `${n(p)} ${b}`).join(", ")}.`;
-      case "price":
-        return `${n(e.seat)} asks a fixed price of ${e.amount}.`;
-      case "buy":
-        return `${n(e.seat)} buys.`;
-      case "won":
-        return `${n(e.seat)} gets ${cards(e.cards)} for ${e.price}${e.price ? `, paid to ${e.paid_to < 0 ? "the bank" : n(e.paid_to)}` : ""}.`;
-      case "skip":
-        return `${n(e.seat)} leaves the mystery hand.`;
-      case "unsold":
-        return `${cards(e.cards)} ends the round unsold.`;
-      case "scored": {
-        const ranked = e.ranking.map((a, i) => `${artistName(ctx, a)} ${PLACES[i]}`).join(", ");
-        return `Round ${e.round} scored: ${ranked || "no artist ranked"}. The bank pays ${e.payouts.map((x, p) => `${n(p)} ${x}`).join(", ")}.`;
-      }
-      default:
-        return `${e.event} ${JSON.stringify(e)}`;
-    }
-  },
-
   phaseLabel(view) {
     return PHASES[view.phase] || view.phase.replace(/_/g, " ");
   },

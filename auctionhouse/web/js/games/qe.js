@@ -557,34 +557,6 @@ export default {
     };
   },
 
-  event(e, ctx) {
-    const n = ctx.name;
-    const t = (id) => tileInfo(ctx, id).name;
-    switch (e.event) {
-      case "open":
-        return `Turn ${e.turn + 1}: ${n(e.seat)} auctions ${t(e.tile)} and opens at ${e.amount}.`;
-      case "last_turn":
-        return `Turn ${e.turn + 1} (the last): everyone bids in secret for ${t(e.tile)}.`;
-      case "tie":
-        return `A tie between ${listWords(e.seats.map(n))} (${e.count} of 3): they rebid.`;
-      case "won": {
-        if (e.amount !== undefined) return `${n(e.seat)} wins ${t(e.tile)} for ${e.amount} (the auctioneer's bid).`;
-        const price = knownPrice(ctx, e.turn);
-        return price === null
-          ? `${n(e.seat)} wins ${t(e.tile)} (the price stays secret).`
-          : `${n(e.seat)} wins ${t(e.tile)} for ${price}.`;
-      }
-      case "no_winner":
-        return `Nobody wins ${t(e.tile)}.`;
-      case "zero_bids":
-        return `Zero bids from ${listWords(e.seats.map(n))}.`;
-      case "peek":
-        return `${n(e.seat)} peeks at the winning bid of turn ${e.auction + 1}.`;
-      default:
-        return `${e.event} ${JSON.stringify(e)}`;
-    }
-  },
-
   kindLabel(kind, view) {
     if (kind === "bid")
       return view.phase === "rebid"

@@ -475,29 +475,6 @@ function otherPanel(view, ctx) {
   );
 }
 
-const EVENT_WORDS = {
-  round_start: (e, n) => `Round ${e.round} begins; ${n(e.seat)} starts.`,
-  reveal: (e, n, c) => `${n(e.seat)} reveals ${c(e.card)}.`,
-  auction: (e, n) =>
-    `${n(e.seat)} ${e.cause === "declare" ? "declares an auction" : e.cause === "police" ? "starts a forced auction (Police)" : "declares (the row is full, forced)"}.`,
-  bid: (e, n) => `${n(e.seat)} bids ${e.value}.`,
-  pass: (e, n) => `${n(e.seat)} passes.`,
-  won: (e, n, c) =>
-    `${n(e.seat)} wins ${e.cards.length ? e.cards.map(c).join(", ") : "an empty row"} with ${e.bid}, taking the centre card ${e.centre} face down.`,
-  no_bids: (e, n, c) =>
-    e.discarded.length ? `No bids: ${e.discarded.map(c).join(", ")} discarded.` : "No bids.",
-  steal: (e, n, c) => `${n(e.seat)} steals ${c(e.card)}.`,
-  stop: (e, n) => `${n(e.seat)} stops stealing.`,
-  courthouse: (e, n, c) =>
-    e.business === null
-      ? `${n(e.seat)} discards a Courthouse (no Business to lose).`
-      : `${n(e.seat)} discards ${c(e.business)} and a Courthouse.`,
-  round_end: (e) => `Round ${e.round} ends: ${e.cause}.`,
-  scored: (e, n) => `Round ${e.round} scored: ${e.gains.map((g, p) => `${n(p)} ${signed(g)}`).join(", ")}.`,
-  game_end: (e, n) =>
-    `Game end (Businesses, bidding cards): ${e.gains.map((g, p) => `${n(p)} ${signed(g)}`).join(", ")}.`,
-};
-
 /** A table of each seat's points by category, with the total. */
 function partsTable(cls, parts, gains, ctx, extra = null) {
   const names = Object.keys(parts[0] || {});
@@ -555,12 +532,6 @@ export default {
       h("h4", {}, `Cards left in the deck (${f.deck_left.length})`),
       counted(ctx, countsOf(f.deck_left), 0.5),
     );
-  },
-
-  event(e, ctx) {
-    const f = EVENT_WORDS[e.event];
-    const c = (t) => `a ${cardName(ctx, t)}`;
-    return f ? f(e, ctx.name, c) : `${e.event} ${JSON.stringify(e)}`;
   },
 
   phaseLabel(view) {
