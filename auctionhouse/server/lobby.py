@@ -120,7 +120,7 @@ class Lobby:
                 conn.close_soon(1001, "server shutting down")
         await asyncio.to_thread(self.db.stop)
         await self.bots.stop()
-        self.replays.stop()
+        await self.replays.stop()
 
     # --- tables -----------------------------------------------------------------------------
     async def get(self, table_id: str) -> Table | None:

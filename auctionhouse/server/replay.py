@@ -159,7 +159,9 @@ class ReplayCache:
             _, old = self.kept.popitem(last=False)
             self.size -= len(old)
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
+        """Stop the worker process (after the build under way, if any): waited for, so that no
+        process outlives the server."""
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = None
+            executor, self.executor = self.executor, None
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import multiprocessing
 import os
 import time
 from pathlib import Path
@@ -33,6 +34,8 @@ def test_a_replay_is_built_once_in_another_process_while_the_server_goes_on(tmp_
     release = tmp_path / "release"
     asked = []
 
+    before = set(multiprocessing.active_children())
+
     async def main():
         cache = ReplayCache(build=pid_build)
 
@@ -50,7 +53,7 @@ def test_a_replay_is_built_once_in_another_process_while_the_server_goes_on(tmp_
             answers = await asyncio.wait_for(asyncio.gather(*many), 120)
             again = await cache.get("t1", record)
         finally:
-            cache.stop()
+            await cache.stop()
         return answers, again, cache.builds
 
     answers, again, builds = asyncio.run(main())
@@ -58,6 +61,8 @@ def test_a_replay_is_built_once_in_another_process_while_the_server_goes_on(tmp_
     assert len(set(answers)) == 1 and again == answers[0]
     built = json.loads(gzip.decompress(again))
     assert built["pid"] != os.getpid()
+    # the worker is gone once the cache stops: no process outlives the server
+    assert set(multiprocessing.active_children()) <= before
 
 
 def test_builds_waiting_beyond_the_bounds_are_refused_and_the_least_used_kept_go_first(tmp_path):
@@ -91,7 +96,7 @@ def test_builds_waiting_beyond_the_bounds_are_refused_and_the_least_used_kept_go
             await cache.get("a", record("a"))  # "a" used last: "b" went first
             await asyncio.wait_for(cache.get("d", record("d")), 120)
         finally:
-            cache.stop()
+            await cache.stop()
         return list(cache.kept), cache.builds
 
     kept, builds = asyncio.run(main())
