@@ -1,0 +1,192 @@
+"""The address-rotation case of docs/server-defences.md ("Limits per client address"): a client at
+127.0.0.1 names a new address of one IPv6 /64 in each request's X-Forwarded-For; how many tables
+can it create, and is a client of another network still served afterwards?
+
+    python scripts/rotate_ipv6.py [--seconds 60] [--root DIR] [-- SERVE_OPTION ...]
+
+It starts `auctionhouse serve` from the checkout at `--root` (default: this one; another, e.g. a
+git worktree of an older commit, is put first on PYTHONPATH) on a fresh SQLite file, with the
+options after `--` (e.g. `-- --trusted-proxy 127.0.0.1`, or `-- --trusted-proxy 127.0.0.1
+--open-tables-per-address 0`) and without the FORWARDED_ALLOW_IPS environment variable (so a
+server that leaves X-Forwarded-For to uvicorn believes it from 127.0.0.1, uvicorn's default).
+For `--seconds`, one kept-alive connection from 127.0.0.1 creates 3-player Q.E. tables, request i
+naming 2001:db8::H:L (i's high and low 16 bits) in X-Forwarded-For; then one create names
+2001:db8:1::1, an address of another /64.
+
+Reading the output:
+
+- `N creates from N addresses of 2001:db8::/64 in S s` and the count of each status code
+  (201: created; 429: a limit on one address; 503: a limit on the whole server);
+- `tables created a minute`: the 201s per minute of the run;
+- `then a create from 2001:db8:1::1`: its status (201: another network is still served);
+- the three commonest refusal details, each with how many creates got it (up to its `;`);
+- the end of the server's log, where it wrote one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import contextlib
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+TABLE = {"game": "qe", "players": 3}
+OTHER_NETWORK = "2001:db8:1::1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(root: Path, port: int, options: list[str], folder: str) -> subprocess.Popen:
+    """`auctionhouse serve` of the checkout at `root` with the extra `options`."""
+    # run from the checkout: `python -m` puts the working folder before PYTHONPATH
+    env = {**os.environ, "PYTHONPATH": str(root), "XDG_DATA_HOME": folder}
+    env.pop("FORWARDED_ALLOW_IPS", None)
+    command = [sys.executable, "-m", "auctionhouse", "serve", "--port", str(port)]
+    command += ["--database-url", f"sqlite:///{folder}/rotate.sqlite3", "--log-level", "warning"]
+    with open(f"{folder}/server.log", "w") as log:
+        return subprocess.Popen(
+            command + options,
+            cwd=root,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, for stop_server
+        )
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    """Stops the server, then whatever it started that outlived it (its process group)."""
+    server.terminate()
+    try:
+        server.wait(10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.pid, signal.SIGKILL)
+
+
+def wait_until_up(port: int, server: subprocess.Popen) -> None:
+    for _ in range(300):
+        if server.poll() is not None:
+            raise SystemExit(f"the server exited with status {server.returncode}")
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+        try:
+            conn.request("GET", "/api/health")
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        finally:
+            conn.close()
+        time.sleep(0.2)
+    raise SystemExit("the server did not answer within 60 s")
+
+
+def rotating_address(i: int) -> str:
+    """The i-th address of 2001:db8::/64."""
+    return f"2001:db8::{i >> 16:x}:{i & 0xFFFF:x}"
+
+
+def create_table(conn: http.client.HTTPConnection, forwarded_for: str) -> tuple[int, str]:
+    """POST /api/tables naming `forwarded_for`: the status, and the refusal's detail if any."""
+    headers = {"content-type": "application/json", "x-forwarded-for": forwarded_for}
+    conn.request("POST", "/api/tables", json.dumps(TABLE), headers)
+    response = conn.getresponse()
+    body = response.read()
+    if response.status == 201:
+        return response.status, ""
+    try:
+        detail = str(json.loads(body)["detail"])
+    except (ValueError, KeyError, TypeError):
+        detail = body.decode(errors="replace")
+    return response.status, detail.split(";")[0][:70]
+
+
+def rotate(port: int, seconds: float) -> None:
+    """Creates from rotating addresses for `seconds`, then one from another network; prints
+    what came of them."""
+    codes: collections.Counter[int] = collections.Counter()
+    details: collections.Counter[str] = collections.Counter()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        start, i = time.monotonic(), 0
+        while time.monotonic() - start < seconds:
+            i += 1
+            status, detail = create_table(conn, rotating_address(i))
+            codes[status] += 1
+            if detail:
+                details[detail] += 1
+        elapsed = time.monotonic() - start
+        other, _ = create_table(conn, OTHER_NETWORK)
+    finally:
+        conn.close()
+    print(
+        f"{i} creates from {i} addresses of 2001:db8::/64 in {elapsed:.0f} s: {dict(codes)}; "
+        f"tables created a minute: {codes[201] * 60 / elapsed:.0f}; "
+        f"then a create from {OTHER_NETWORK}: {other}"
+    )
+    for detail, count in details.most_common(3):
+        print(f"  {count} {detail}")
+
+
+def print_log_tail(folder: str) -> None:
+    tail = Path(folder, "server.log").read_text(errors="replace")[-600:]
+    if tail.strip():
+        print("end of the server's log:")
+        print(tail)
+
+
+def parse_args() -> argparse.Namespace:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--seconds", type=float, default=60.0, help="length of the flood (default %(default)s)"
+    )
+    ap.add_argument(
+        "--root",
+        type=Path,
+        default=CHECKOUT,
+        help="the checkout whose server to run, e.g. a git worktree of an older commit "
+        "(default: the one holding this script)",
+    )
+    ap.add_argument("--port", type=int, default=0, help="the server's port (default 0: a free one)")
+    ap.add_argument(
+        "serve_options",
+        nargs="*",
+        metavar="SERVE_OPTION",
+        help="options for `auctionhouse serve`, after `--` (e.g. -- --trusted-proxy 127.0.0.1)",
+    )
+    return ap.parse_args()
+
+
+def main() -> None:
+    args = parse_args()
+    port = args.port or free_port()
+    with tempfile.TemporaryDirectory(prefix="auctionhouse-rotate-") as folder:
+        server = start_server(args.root.resolve(), port, args.serve_options, folder)
+        try:
+            wait_until_up(port, server)
+            rotate(port, args.seconds)
+        finally:
+            stop_server(server)
+            print_log_tail(folder)
+
+
+if __name__ == "__main__":
+    main()
