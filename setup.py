@@ -25,11 +25,8 @@ COMPILED = [
     "auctionhouse/core/rng.py",
     "auctionhouse/core/state.py",
     "auctionhouse/arena/runner.py",
-    # the environments' observations kept from step to step
-    "auctionhouse/envs/tracker.py",
-    *(f"auctionhouse/envs/trackers/{g}.py" for g in ("modern_art", "ratzia", "qe", "art_dice")),
-    "auctionhouse/envs/encodings/art_dice_glance.py",
-    "auctionhouse/envs/encodings/modern_art_glance.py",
+    # the environments' observations kept from step to step (and each game's tracker, below)
+    "auctionhouse/core/tracker.py",
     # the search's playouts and what they call: the random bot's draw, the candidate moves
     "auctionhouse/bots/playouts.py",
     "auctionhouse/bots/random_bot.py",
@@ -37,10 +34,19 @@ COMPILED = [
     *(
         f"auctionhouse/games/{game}/{module}.py"
         for game, modules in {
-            "modern_art": ("deck", "setup", "state", "views", "heuristic"),
-            "ratzia": ("cards", "setup", "scoring", "state", "views", "heuristic"),
-            "qe": ("tiles", "setup", "scoring", "state", "views", "determinize", "heuristic"),
-            "art_dice": ("cards", "setup", "state", "views", "heuristic"),
+            "modern_art": ("deck", "setup", "state", "views", "heuristic", "glance", "tracker"),
+            "ratzia": ("cards", "setup", "scoring", "state", "views", "heuristic", "tracker"),
+            "qe": (
+                "tiles",
+                "setup",
+                "scoring",
+                "state",
+                "views",
+                "determinize",
+                "heuristic",
+                "tracker",
+            ),
+            "art_dice": ("cards", "setup", "state", "views", "heuristic", "glance", "tracker"),
         }.items()
         for module in modules
     ),

@@ -638,7 +638,7 @@ def bench(
 
 def bench_environments(chosen: list, players: int | None, seconds: float, as_json: bool) -> None:
     try:
-        from .envs.bench import STEPS_TARGET, bench_envs
+        from .arena.envs_bench import STEPS_TARGET, bench_envs
     except ImportError as e:
         fail(
             f"the environments need the envs extra ({e.name} is missing): "

@@ -30,8 +30,8 @@ GAMES = ("modern-art", "ratzia", "qe", "art-dice")
 
 def replay(path: str, part: str) -> None:
     """The child: replay the recorded games with `part` ("" none, "-" no move at all)."""
+    from auctionhouse.core.tracker import CopyTracker
     from auctionhouse.envs import encoding_for
-    from auctionhouse.envs.tracker import CopyTracker
 
     with open(path, "rb") as f:
         name, players, warm, games = pickle.load(f)
@@ -79,8 +79,8 @@ def instructions(path: str, part: str) -> int:
 
 
 def measure(name: str, players: int, games: int, warm: int, seed: int, part: str) -> dict:
+    from auctionhouse.arena.envs_bench import recorded_games
     from auctionhouse.envs import encoding_for
-    from auctionhouse.envs.bench import recorded_games
 
     enc = encoding_for(name, players)
     recorded: list = []

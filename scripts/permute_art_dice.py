@@ -15,9 +15,9 @@ import json
 import numpy as np
 
 from auctionhouse.envs import encoding_for
-from auctionhouse.envs.encodings.art_dice import BLOCK
 from auctionhouse.games.art_dice.cards import ARTISTS, DIE, MAX_OWN_SALES
 from auctionhouse.games.art_dice.cards import ON_SALE as SALE
+from auctionhouse.games.art_dice.encoding import BLOCK
 
 
 def old_columns(n: int, gain_by: str) -> list[tuple[str, int]]:

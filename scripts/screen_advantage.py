@@ -25,8 +25,7 @@ import time
 
 from auctionhouse.arena.runner import play
 from auctionhouse.bots.candidates import candidate_moves
-from auctionhouse.bots.registry import make_bot
-from auctionhouse.core.players import Observation
+from auctionhouse.core.players import Observation, make_bot
 from auctionhouse.games import get_game
 
 

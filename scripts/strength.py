@@ -32,8 +32,7 @@ from auctionhouse.arena.runner import prepare, series_job
 from auctionhouse.arena.stats import wilson_ci95
 from auctionhouse.bots.learned import LearnedBot
 from auctionhouse.bots.policy_net import shipped_path
-from auctionhouse.bots.registry import make_bot
-from auctionhouse.core.players import Observation
+from auctionhouse.core.players import Observation, make_bot
 from auctionhouse.games import get_game
 from auctionhouse.server.levels import LEARNED_SEARCH
 

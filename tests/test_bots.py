@@ -23,7 +23,6 @@ from auctionhouse.bots.candidates import (
     splits_within,
 )
 from auctionhouse.bots.random_bot import RandomBot
-from auctionhouse.bots.registry import available
 from auctionhouse.core import MoveKind, OptionError, random_arg
 from auctionhouse.core.moves import (
     FLOAT_EXACT,
@@ -32,7 +31,7 @@ from auctionhouse.core.moves import (
     random_split,
     split_distribution,
 )
-from auctionhouse.core.players import Observation
+from auctionhouse.core.players import Observation, available
 from auctionhouse.games import all_games, get_game
 
 # hypothesis's default deadline (200 ms an example) makes a test depend on the machine's speed

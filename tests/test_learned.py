@@ -10,10 +10,9 @@ from threadpoolctl import threadpool_limits
 from auctionhouse.bots.learned import LearnedBot
 from auctionhouse.bots.policy_net import MOST_FILE_BYTES, shipped_counts, shipped_path
 from auctionhouse.bots.random_bot import RandomBot
-from auctionhouse.bots.registry import make_bot
 from auctionhouse.core import OptionError
-from auctionhouse.core.players import Observation
-from auctionhouse.envs.encodings import encoded_games, encoding_for
+from auctionhouse.core.players import Observation, make_bot
+from auctionhouse.envs import encoded_games, encoding_for
 from auctionhouse.games import get_game
 
 from .blas import blas_threads

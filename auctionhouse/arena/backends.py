@@ -1,21 +1,16 @@
 """Where games run: this process, local worker processes, or a Ray cluster.
 
 Every backend returns the outcomes in job order, so a series gives the same results whatever
-the backend and the number of workers.
+the backend and the number of workers. What only worker processes or Ray need is imported when
+they are used (a series in this process starts faster).
 """
 
 from __future__ import annotations
 
 import itertools
-import logging
 import os
-import re
 import signal
-import socket
-import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from ..core import AuctionhouseError
@@ -93,6 +88,9 @@ def default_workers() -> int:
 
 
 def _run_processes(fn, chunks, workers, done) -> None:
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+
     finished = 0
     todo = iter(chunks)
     # Ctrl+C reaches the workers too: they ignore it, and the chunks not started are dropped
@@ -151,6 +149,11 @@ def _run_ray(fn, chunks, workers, address, done) -> None:
 def _connect_ray(ray, address: str, timeout: float) -> None:
     """`ray.init(address)`, failing with a sentence when nothing listens there or no cluster
     answers within `timeout` seconds (Ray itself would retry forever)."""
+    import logging
+    import re
+    import socket
+    import threading
+
     if address not in ("auto", "local"):
         m = re.fullmatch(r"(?:ray://)?(\[[^\]]+\]|[^:/\s]+):(\d{1,5})", address)
         if m is None:

@@ -8,9 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..bots import Bot
-from ..bots.registry import bot_maker
 from ..core import AuctionhouseError, State, derive_seed
+from ..core.players import Bot, bot_maker
 from ..games import get_game
 from .runner import play
 

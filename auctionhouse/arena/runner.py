@@ -7,9 +7,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..bots import Bot, Observation, make_bot
 from ..core import AuctionhouseError, Game, State, derive_seed
 from ..core.files import ready_folder
+from ..core.players import Bot, Observation, make_bot
 from .limits import check_games
 
 MAX_MOVES = 100_000

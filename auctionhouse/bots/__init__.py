@@ -1,6 +1,6 @@
-"""Game-agnostic bots and the bot registry."""
+"""Game-agnostic bots: random, ISMCTS and the learned bot (the registry that names them is
+`core.players`: a bot's module is imported when it is asked for)."""
 
-from ..core.players import Bot, Observation, Param
-from .registry import bot_names, make_bot
+from ..core.players import Bot, Observation, Param, bot_names, make_bot
 
 __all__ = ["Bot", "Observation", "Param", "bot_names", "make_bot"]

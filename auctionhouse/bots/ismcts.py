@@ -53,16 +53,14 @@ from contextlib import nullcontext
 from typing import Any
 
 from ..core import Move, OptionError
-from ..core.players import Bot, Observation, Param
+from ..core.players import MOST, MOST_SECONDS, Bot, Observation, Param, read_budget
 from .candidates import candidate_moves
 from .playouts import REWARDS, Node, Playouts, distinct, rewards
 from .random_bot import RandomBot
 
 __all__ = ["ISMCTSBot", "rewards"]  # rewards: a search's playout reward, also for others
 
-# The most a spec may ask for: every move ends, and research runs still get plenty.
-MOST = 10**6  # iterations, or playouts with halving
-MOST_SECONDS = 3600
+# The most a spec may ask for (MOST, MOST_SECONDS: core.players, for every search bot)
 MOST_AMOUNTS = 1000
 # iterations walked side by side when the playout policy answers in batches (the network):
 # bigger batches for it, at the cost of tree statistics a wave old
@@ -77,20 +75,6 @@ CHOICES = {
     "reward": REWARDS,
     "sealed": ("draw", "model"),
 }
-
-
-def read_budget(bot: Bot, given: dict) -> tuple[int, float]:
-    """The move's limits (iterations, seconds; 0: none) as a search bot's spec gives them.
-    Neither given: `iterations`, cut short at `seconds`. Iterations alone: exactly that many (the
-    same moves on any machine). Seconds alone: as many as fit in that time. One given alone
-    changes what the other means, so both are written in the bot's `spec` when given."""
-    bot.always_written = frozenset(k for k in ("iterations", "seconds") if k in given)
-    iterations, seconds = bot.settings["iterations"], bot.settings["seconds"]
-    if "iterations" in given and "seconds" not in given:
-        seconds = 0.0
-    if "seconds" in given and "iterations" not in given:
-        iterations = 0
-    return iterations, seconds
 
 
 def _paired(a: list[float], b: list[float]) -> float:

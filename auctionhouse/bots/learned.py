@@ -1,6 +1,6 @@
 """The learned bot: a network trained by self-play (`auctionhouse train`), played with numpy.
 
-It reads its seat's view through the game's encoding (`auctionhouse.envs`), the same vector the
+It reads its seat's view through the game's encoding (`core.encoding`), the same vector the
 network was trained on, masks the action ids that are not legal now and plays the most likely
 one (or draws one, with a temperature).
 """
@@ -14,10 +14,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..core import Move, MoveKind, OptionError, State
+from ..core.encoding import Encoding, encoding_for
 from ..core.players import Bot, Observation, Param
-from ..envs.encoding import Encoding
-from ..envs.encodings import encoding_for
-from ..envs.tracker import Tracker
+from ..core.tracker import Tracker
 from .policy_net import PolicyNet, read_policy, sample_index, shipped_policy
 from .random_bot import RandomBot
 
@@ -101,7 +100,7 @@ class LearnedBot(Bot):
 
     def act_in_search(self, state: State, seat: int, legal: Sequence[MoveKind]) -> Move:
         """The same move as `act`, its observation from a tracker kept for the imagined state
-        (the environments' way, envs/tracker.py): a playout asks for one state's observations
+        (the environments' way, core/tracker.py): a playout asks for one state's observations
         many times, and a tracker takes in only the events since its last call instead of
         encoding the view afresh."""
         enc, net = self.fitted(state.game, state.num_players, state.options)

@@ -53,7 +53,7 @@ def bell_scale(size: int) -> tuple[float, float, float]:
 def split_table(parts: int, cap: int) -> np.ndarray:
     """Which of the split head's table entries each split takes: one row per entry (part j with
     amount a at row j * (cap + 1) + a, then total t at row parts * (cap + 1) + t), one column per
-    split in the order of `envs.actions.Splits` (every tuple of `parts` amounts 0..cap with a
+    split in the order of `core.actions.Splits` (every tuple of `parts` amounts 0..cap with a
     total of at most cap, in `itertools.product` order); 1 where the split takes the entry."""
     splits = [t for t in product(range(cap + 1), repeat=parts) if sum(t) <= cap]
     table: np.ndarray = np.zeros(((parts + 1) * (cap + 1), len(splits)), dtype=np.float32)

@@ -34,6 +34,11 @@ class Game:
     # `own_bots` maps a bot name to "module:Class".
     words: str | None = None
     own_bots: dict[str, str] = {}
+    # "module:Class" of the game's encoding (observation vector, action ids, masks:
+    # core/encoding.py) and of the tracker that keeps its observations from step to step
+    # (core/tracker.py); None: no encoding, or observations encoded from the view each time
+    encoding: str | None = None
+    tracker: str | None = None
 
     def resolve(self, players: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
         """Check the player count and fill in the options, or raise OptionError."""
@@ -112,6 +117,12 @@ class Game:
         package = sys.modules[type(self).__module__].__package__
         return import_module(name, package)
 
+    def load(self, where: str) -> Any:
+        """What "module:name" names, the module relative to the game's package (imported now:
+        the encoding, the tracker and the bots a game declares are imported when asked for)."""
+        module, _, name = where.partition(":")
+        return getattr(self._module(module), name)
+
     def describe_move(self, move, view: dict | None = None) -> str:
         """A move in words, e.g. "bid 12"."""
         if self.words:
@@ -149,8 +160,7 @@ class Game:
         if found is None:  # imported once: every game of a series makes its bots
             found = {}
             for name, where in self.own_bots.items():
-                module, _, cls = where.partition(":")
-                found[name] = getattr(self._module(module), cls)
+                found[name] = self.load(where)
             self._bot_classes = found
         return dict(found)
 

@@ -1,5 +1,9 @@
 """Players as programs: what a bot is, what it is given (its seat's view, its legal moves,
-determinizations of its view), and the parameters it takes."""
+determinizations of its view), the parameters it takes, and the registry of bots by name.
+
+The registry names each game-agnostic bot by where it lives and imports its module only when
+that bot is asked for (the random bot loads no numpy; the learned bot does); a game adds its own
+bots (e.g. `heuristic`) through `Game.bots()`. Bots are written `name:key=value:key=value`."""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ import math
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import partial
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import OptionError
@@ -14,8 +20,22 @@ from .options import kind
 from .rng import seeded_random
 
 if TYPE_CHECKING:
+    from .game import Game
     from .moves import Move, MoveKind
     from .state import State
+
+# The game-agnostic bots, as "module:Class": a module is imported when its bot is asked for.
+BOTS: dict[str, str] = {
+    "random": "auctionhouse.bots.random_bot:RandomBot",
+    "ismcts": "auctionhouse.bots.ismcts:ISMCTSBot",
+    "learned": "auctionhouse.bots.learned:LearnedBot",
+    # OpenSpiel's search on the game's OpenSpiel adapter (OptionError without the envs extra)
+    "openspiel-ismcts": "auctionhouse.envs.openspiel_bot:OpenSpielISMCTSBot",
+}
+
+# The most a search bot's spec may ask for: every move ends, and research runs still get plenty.
+MOST = 10**6  # iterations, or playouts with halving
+MOST_SECONDS = 3600
 
 
 class Observation:
@@ -126,3 +146,87 @@ class Bot:
             if v != self.params[k].default or k in self.always_written
         ]
         return ":".join([self.name, *changed])
+
+
+def read_budget(bot: Bot, given: dict) -> tuple[int, float]:
+    """A search bot's limits per move (iterations, seconds; 0: none) as its spec gives them.
+    Neither given: `iterations`, cut short at `seconds`. Iterations alone: exactly that many (the
+    same moves on any machine). Seconds alone: as many as fit in that time. One given alone
+    changes what the other means, so both are written in the bot's `spec` when given."""
+    bot.always_written = frozenset(k for k in ("iterations", "seconds") if k in given)
+    iterations, seconds = bot.settings["iterations"], bot.settings["seconds"]
+    if "iterations" in given and "seconds" not in given:
+        seconds = 0.0
+    if "seconds" in given and "iterations" not in given:
+        iterations = 0
+    return iterations, seconds
+
+
+# --- the registry: bots by name ----------------------------------------------------------------
+_CLASSES: dict[str, type[Bot]] = {}  # the game-agnostic bots imported so far
+
+
+def generic_bot(name: str) -> type[Bot]:
+    """The game-agnostic bot called `name` (its module imported now)."""
+    cls = _CLASSES.get(name)
+    if cls is None:
+        module, _, attr = BOTS[name].partition(":")
+        cls = _CLASSES[name] = getattr(import_module(module), attr)
+    return cls
+
+
+def bot_class(name: str, game: Game | None = None) -> type[Bot] | None:
+    """The bot called `name` (the game's own first), None if there is none; only its module is
+    imported."""
+    if game is not None and (name in game.own_bots or name not in BOTS):
+        found = game.bots().get(name)
+        if found is not None:
+            return found
+    return generic_bot(name) if name in BOTS else None
+
+
+def available(game: Game | None) -> dict[str, type[Bot]]:
+    """Every bot by name (each one's module imported: for listing their parameters)."""
+    found = {name: generic_bot(name) for name in BOTS}
+    if game is not None:
+        found.update(game.bots())
+    return found
+
+
+def bot_names(game: Game | None = None) -> list[str]:
+    return sorted({*BOTS, *(game.bots() if game is not None else ())})
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """`ismcts:iterations=400:rollout=heuristic` -> ("ismcts", {"iterations": "400", ...})."""
+    name, *pairs = spec.strip().split(":")
+    params = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise OptionError(f"bot {name}: parameters are written key=value, not {pair!r}")
+        params[key.strip()] = value.strip()
+    return name.strip(), params
+
+
+def make_bot(spec: str, game: Game | None = None, seed: int | None = None) -> Bot:
+    """A bot from its command-line spec, e.g. `random` or `ismcts:seconds=1`."""
+    return bot_maker(spec, game)(seed)
+
+
+def bot_maker(spec: str, game: Game | None = None) -> Callable[[int | None], Bot]:
+    """`make_bot` for many seeds (a series makes every seat's bot anew each game): the spec
+    read and checked once, a function of the seed."""
+    name, raw = parse_spec(spec)
+    cls = bot_class(name, game)
+    if cls is None:
+        where = f" for {game.name}" if game is not None else ""
+        known = ", ".join(bot_names(game))
+        raise OptionError(f"unknown bot {name!r}{where} (known bots: {known})")
+    params = {}
+    for key, value in raw.items():
+        if key not in cls.params:
+            known = ", ".join(cls.params) or "none"
+            raise OptionError(f"bot {name} has no parameter {key!r} (its parameters: {known})")
+        params[key] = cls.params[key].parse(name, key, value)
+    return partial(cls, **params)

@@ -7,7 +7,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..core import OptionError, Result, State
-from .encoding import Encoding
+from ..core.encoding import Encoding
 
 REWARDS = ("win", "margin")
 

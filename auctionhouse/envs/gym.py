@@ -23,12 +23,11 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..bots.registry import make_bot
 from ..core import IllegalMove, OptionError
-from ..core.players import Observation
-from .encodings import encoding_for
+from ..core.players import Observation, make_bot
+from ..core.tracker import Tracker
+from . import encoding_for
 from .episode import check_reward, end_rewards, observation_box, spectator_text
-from .tracker import Tracker
 
 # Gymnasium ids: auctionhouse/<Id>-v0
 GAME_IDS = {"modern-art": "ModernArt", "ratzia": "Ratzia", "qe": "QE", "art-dice": "ArtDice"}

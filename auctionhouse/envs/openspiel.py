@@ -6,7 +6,7 @@
 Parameters: `players` (4, or the nearest count the game allows), `seed` (-1: a fresh one from
 the system) and the game's own options (at their defaults unless given; `openspiel_game` takes
 any resolved options, e.g. a deck read from a file). Actions, masks and tensors come from the
-game's encoding (`envs/encodings`); the observation and information-state tensors are both the
+game's encoding (`games/<g>/encoding.py`); the observation and information-state tensors are both the
 encoding's observation vector (it is not a perfect-recall encoding).
 
 Turns: OpenSpiel's player to move is the engine's `next_actor()`, so steps where several seats
@@ -36,9 +36,9 @@ import numpy as np
 import pyspiel
 
 from ..core import Game, OptionError, State
+from ..core.encoding import Encoding
 from ..games import get_game
-from .encoding import Encoding
-from .encodings import encoded_games, encoding_for
+from . import encoded_games, encoding_for
 
 PREFIX = "auctionhouse_"
 

@@ -27,9 +27,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..core import IllegalMove, OptionError
-from .encodings import encoding_for
+from ..core.tracker import Tracker
+from . import encoding_for
 from .episode import check_reward, end_rewards, observation_box, spectator_text
-from .tracker import Tracker
 
 RENDER_MODES = ("ansi", "human")
 ACTION_TYPES = (int, np.integer)

@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from .. import __version__
-from ..bots.registry import available
+from ..core.players import available
 from ..games import all_games
 from .connection import serve_connection
 from .edge import raise_open_file_limit, trust_proxies, uvicorn_options

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from ..bots import make_bot
 from ..bots.learned import LearnedBot
 from ..bots.policy_net import shipped_counts
-from ..bots.registry import parse_spec
 from ..core import Game, OptionError
+from ..core.players import parse_spec
 
 
 @dataclass(frozen=True)

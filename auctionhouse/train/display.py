@@ -11,9 +11,9 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, Ti
 from rich.table import Table
 
 from ..bots.policy_net import read_policy
-from ..bots.registry import make_bot
 from ..core import AuctionhouseError, Game
 from ..core.files import ready_folder
+from ..core.players import make_bot
 from .expert import against_specs
 from .ppo import PPOSettings
 from .run import TrainConfig, Trainer

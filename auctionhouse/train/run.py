@@ -27,7 +27,7 @@ import torch
 from ..arena.stats import share_ci95
 from ..bots.policy_net import PolicyNet, read_policy, to_npz
 from ..core import AuctionhouseError
-from ..envs.encodings import encoding_for
+from ..envs import encoding_for
 from ..games import get_game
 from .expert import against_specs, gather, label_round
 from .imitate import imitate, teacher_examples

@@ -23,10 +23,9 @@ from ..bots.ismcts import rewards
 from ..bots.learned import LearnedBot
 from ..bots.policy_net import PolicyNet, one_blas_thread, sample_index
 from ..bots.random_bot import RandomBot
-from ..bots.registry import make_bot
-from ..core.players import Bot, Observation
-from ..envs.encoding import Encoding
-from ..envs.encodings import encoding_for
+from ..core.encoding import Encoding
+from ..core.players import Bot, Observation, make_bot
+from ..envs import encoding_for
 from ..games import get_game
 
 CHUNK = 4  # games a chunk: small enough to spread over workers, big enough to batch decisions

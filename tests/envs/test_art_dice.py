@@ -9,8 +9,8 @@ from itertools import product
 import pytest
 
 from auctionhouse.core import MoveKind
+from auctionhouse.core.actions import Splits
 from auctionhouse.envs import encoding_for
-from auctionhouse.envs.actions import Splits
 from auctionhouse.games.art_dice import GAME
 from auctionhouse.games.art_dice.cards import ARTIST_OF, CARDS, DIE
 from auctionhouse.games.art_dice.state import _bid_kinds

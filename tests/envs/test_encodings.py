@@ -11,8 +11,8 @@ import random
 import pytest
 
 from auctionhouse.core import IllegalMove
+from auctionhouse.core.actions import Splits
 from auctionhouse.envs import encoding_for
-from auctionhouse.envs.actions import Splits
 
 from ..conftest import examples
 from .positions import CONFIGS, config_id, positions

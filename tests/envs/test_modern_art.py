@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from auctionhouse.envs import encoding_for
-from auctionhouse.envs.encodings.modern_art import AMOUNT_CAP
 from auctionhouse.games.modern_art.deck import ARTISTS, STANDARD, all_cards, composition
+from auctionhouse.games.modern_art.encoding import AMOUNT_CAP
 from auctionhouse.games.modern_art.state import DEAL, PHASE_NAMES
 
 from ..games.modern_art.helpers import C, new, run

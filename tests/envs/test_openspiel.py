@@ -17,10 +17,10 @@ from open_spiel.python.observation import make_observation  # noqa: E402
 
 from auctionhouse.arena.tournament import tournament  # noqa: E402
 from auctionhouse.bots import make_bot  # noqa: E402
-from auctionhouse.bots.openspiel_bot import OpenSpielISMCTSBot  # noqa: E402
 from auctionhouse.core import OptionError  # noqa: E402
 from auctionhouse.core.players import Observation  # noqa: E402
 from auctionhouse.envs import openspiel as aos  # noqa: E402
+from auctionhouse.envs.openspiel_bot import OpenSpielISMCTSBot  # noqa: E402
 from auctionhouse.games import all_games, get_game  # noqa: E402
 
 from ..test_bots import Ticking  # noqa: E402

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from auctionhouse.envs import encoding_for
-from auctionhouse.envs.encodings.qe import EXACT, LADDER, MOST, PHASES, money
+from auctionhouse.games.qe.encoding import EXACT, LADDER, MOST, PHASES, money
 
 from ..games.qe.helpers import TILES_5, TILES_34, auction, new
 from .positions import CONFIGS, config_id

@@ -9,7 +9,7 @@ from array import array
 import pytest
 
 from auctionhouse.envs import encoding_for
-from auctionhouse.envs.encodings import ratzia
+from auctionhouse.games.ratzia import encoding as ratzia
 from auctionhouse.games.ratzia.cards import BIDDING_SETS, COPIES, MAX_BID, NUM_TYPES, out_of_game
 
 from ..games.ratzia.helpers import GA, P, T, new, run

@@ -1,4 +1,4 @@
-"""The trackers (envs/tracker.py, envs/trackers/): after every move of thousands of random
+"""The trackers (core/tracker.py, games/<g>/tracker.py): after every move of thousands of random
 positions of every game, player count and variant, a tracker's observation of a seat is the
 encoding's observation of its view, whether the seat was asked at the last move or many moves
 ago; a tracker started in the middle of a game, or on a determinization for the seat, gives
@@ -13,11 +13,11 @@ from array import array
 import numpy as np
 import pytest
 
+from auctionhouse.core.encoding import tracker_for
+from auctionhouse.core.tracker import Tracker, ViewTracker
 from auctionhouse.envs import encoding_for
 from auctionhouse.envs.gym import SeatEnv
 from auctionhouse.envs.pettingzoo import raw_env
-from auctionhouse.envs.tracker import Tracker, ViewTracker
-from auctionhouse.envs.trackers import tracker_for
 
 from ..conftest import examples
 from .positions import CONFIGS, config_id, positions

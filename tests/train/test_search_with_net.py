@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from auctionhouse.bots.registry import make_bot
 from auctionhouse.core import OptionError
-from auctionhouse.core.players import Observation
+from auctionhouse.core.players import Observation, make_bot
 from auctionhouse.games import get_game
 
 GAMES = ["modern-art", "ratzia", "qe", "art-dice"]

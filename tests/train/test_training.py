@@ -203,7 +203,7 @@ def test_the_trainers_greedy_choice_is_the_bots(tmp_path, game):
 
 
 def test_split_table_follows_the_action_space():
-    from auctionhouse.envs.actions import Splits
+    from auctionhouse.core.actions import Splits
 
     seg = Splits("bid", 3, 6)
     table = split_table(3, 6)

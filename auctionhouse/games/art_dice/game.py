@@ -14,6 +14,8 @@ class ArtDice(Game):
     name = "art-dice"
     words = ".words"
     own_bots = {"heuristic": ".heuristic:ArtDiceHeuristic"}
+    encoding = ".encoding:ArtDiceEncoding"
+    tracker = ".tracker:ArtDiceTracker"
     title = "Art Auction (dice)"
     summary = (
         "Bid gold limited by a die roll on three works at a time; collect works of one artist "

@@ -6,7 +6,6 @@ A card is a small int: `artist * 5 + symbol`.
 from __future__ import annotations
 
 import json
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
@@ -143,7 +142,11 @@ def _read_deck_file(path: Path) -> Any:
         raise OptionError(f"deck file {path}: cannot read it ({e})") from None
     kind = "TOML" if path.suffix.lower() == ".toml" else "JSON"
     try:
-        return tomllib.loads(text) if kind == "TOML" else json.loads(text)
+        if kind == "TOML":
+            import tomllib  # only for a deck file written in TOML
+
+            return tomllib.loads(text)
+        return json.loads(text)
     except ValueError as e:  # the decode errors, and numbers of over 4300 digits
         raise OptionError(f"deck file {path}: not valid {kind} ({e})") from None
     except RecursionError:

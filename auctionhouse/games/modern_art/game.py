@@ -12,6 +12,8 @@ class ModernArt(Game):
     name = "modern-art"
     words = ".words"
     own_bots = {"heuristic": ".heuristic:ModernArtHeuristic"}
+    encoding = ".encoding:ModernArtEncoding"
+    tracker = ".tracker:ModernArtTracker"
     title = "Modern Art"
     summary = (
         "Reiner Knizia's art-market game: five auction types, four rounds, values that build up."

@@ -14,6 +14,8 @@ class QE(Game):
     name = "qe"
     words = ".words"
     own_bots = {"heuristic": ".heuristic:QEHeuristic"}
+    encoding = ".encoding:QEEncoding"
+    tracker = ".tracker:QETracker"
     title = "Q.E."
     summary = (
         "Central banks print money to bail out companies: sealed bids with no upper limit; "

@@ -12,6 +12,8 @@ class Ratzia(Game):
     name = "ratzia"
     words = ".words"
     own_bots = {"heuristic": ".heuristic:RatziaHeuristic"}
+    encoding = ".encoding:RatziaEncoding"
+    tracker = ".tracker:RatziaTracker"
     title = "Ratzia"
     summary = (
         "Reveal cards into the Auction row, auction them with bidding cards once around, "

@@ -1,4 +1,4 @@
-"""The art-dice observations kept from step to step (see `envs/tracker.py`).
+"""The art-dice observations kept from step to step (see `core/tracker.py`).
 
 Everything on the table is public: the table is kept as seat 0 sees it, and a seat's
 observation is a copy with the seats' blocks (one region) rotated, and its head (the phase, the
@@ -10,7 +10,7 @@ sale, the bank, the seller's gold, collection and score), a draw (the works on s
 a win (the winner's gold, collection and score, the bank), the works left on sale, the works
 out of the game, and a round's start or the game's end (every seat's gold and bids: what was
 placed goes back). Whenever the works on sale are written, what they are worth to each seat
-(the numbers at a glance, `art_dice_glance`) is written with them.
+(the numbers at a glance, `glance.py`) is written with them.
 """
 
 from __future__ import annotations
@@ -19,14 +19,25 @@ from array import array
 from itertools import product
 from typing import Final
 
-from ...games.art_dice.cards import (
+from ...core.tracker import TableTracker
+from .cards import (
     ARTIST_OF,
     ARTISTS,
     CARDS,
     DIE,
     ON_SALE,
 )
-from ...games.art_dice.state import (
+from .encoding import (
+    AMOUNT,
+    BLOCK,
+    COUNTS,
+    GOLD,
+    ROUND_CLIP,
+    SCORE,
+    WORKS_PER_ARTIST,
+    ArtDiceEncoding,
+)
+from .state import (
     BID,
     E_BID,
     E_DRAW,
@@ -41,17 +52,6 @@ from ...games.art_dice.state import (
     E_WON,
     ArtDiceState,
 )
-from ..encodings.art_dice import (
-    AMOUNT,
-    BLOCK,
-    COUNTS,
-    GOLD,
-    ROUND_CLIP,
-    SCORE,
-    WORKS_PER_ARTIST,
-    ArtDiceEncoding,
-)
-from ..tracker import TableTracker
 
 # a roll, a skip and a pass change nothing in the table (the head is looked up on every call)
 QUIET: Final = frozenset((E_ROLL, E_SKIP, E_PASS))

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ...games.art_dice.cards import ARTIST_OF, ON_SALE, WORKS_PER_ARTIST
-from ..tracker import seat_sets
+from ...core.tracker import seat_sets
+from .cards import ARTIST_OF, ON_SALE, WORKS_PER_ARTIST
 
 # k works of an artist held -> what one more adds (AD-8: 2k+1), scaled by its most (k = 5)
 GAIN: Final = tuple((2 * k + 1) / (2 * WORKS_PER_ARTIST + 1) for k in range(WORKS_PER_ARTIST + 1))

@@ -13,7 +13,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from itertools import product
 
-from ..core import IllegalMove, Move, MoveKind
+from .errors import IllegalMove
+from .moves import Move, MoveKind
 
 CACHE_MOST = 50_000  # kinds remembered per segment before the cache starts afresh
 ONES = b"\x01" * 4096

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from array import array
 
-from ...games.ratzia.cards import (
+from ...core.actions import NoArg, Values
+from ...core.encoding import Encoding, Feature
+from .cards import (
     BUSINESSES,
     COPIES,
     DECK_SIZE,
@@ -30,9 +32,7 @@ from ...games.ratzia.cards import (
     NUM_TYPES,
     STEALABLE_BITS,
 )
-from ...games.ratzia.state import AUCTION_CAUSES, PHASE_NAMES, POLICE_END, ROUNDS, ROW_MAX
-from ..actions import NoArg, Values
-from ..encoding import Encoding, Feature
+from .state import AUCTION_CAUSES, PHASE_NAMES, POLICE_END, ROUNDS, ROW_MAX
 
 STEALABLE = tuple(t for t in range(NUM_TYPES) if STEALABLE_BITS >> t & 1)
 TYPES_TEXT = (

@@ -1,4 +1,4 @@
-"""Modern Art's observations kept from step to step (see `envs/tracker.py`).
+"""Modern Art's observations kept from step to step (see `core/tracker.py`).
 
 The vector is three pieces, and an observation is their concatenation with the money of the
 auction in progress written in: the hot block (the phase, who acts, the auctioneer, the high
@@ -6,7 +6,7 @@ bidder, who passed, who has sealed a bid; looked up whole by what it shows, per 
 seat's own piece (its hand, the cash it sees, every seat's hand size and paintings as it sees
 them; kept per seat) and the public table (the round, the deck, the values, the board, the
 cards played, the lot: one array for every seat), then the numbers at a glance
-(`modern_art_glance`: the seat's worths, kept until a play, and the lot's numbers). A play changes the player's hand, every
+(`glance.py`: the seat's worths, kept until a play, and the lot's numbers). A play changes the player's hand, every
 seat's view of its hand size, the cards played and the lot; a win the winner's paintings in
 every seat's piece and the cash of whoever sees it; a round's start or end everything. The
 state is read as the view reads it: no other seat's hand or sealed bid, no other seat's cash
@@ -21,8 +21,12 @@ from operator import itemgetter
 from struct import Struct
 from typing import Any, Final
 
-from ...games.modern_art.deck import NUM_ARTISTS, NUM_TYPES, SYMBOLS
-from ...games.modern_art.state import (
+from ...core.tracker import SEATS_IN, Tracker, one_hots
+from . import encoding
+from .deck import NUM_ARTISTS, NUM_TYPES, SYMBOLS
+from .encoding import ModernArtEncoding
+from .glance import beat_in, on_lot, scaled, worth
+from .state import (
     FIXED_OFFER,
     FLIP,
     HIDDEN_BIDS,
@@ -35,10 +39,6 @@ from ...games.modern_art.state import (
     TILES,
     ModernArtState,
 )
-from ..encodings import modern_art as encoding
-from ..encodings.modern_art import ModernArtEncoding
-from ..encodings.modern_art_glance import beat_in, on_lot, scaled, worth
-from ..tracker import SEATS_IN, Tracker, one_hots
 
 # the encoding's scales, typed (its module is not compiled: a compiled build reads these as
 # constants; so for every Final below)
@@ -205,7 +205,7 @@ class ModernArtTracker(Tracker[ModernArtState]):
         self.public = array("f", bytes(4 * layout.public_size))
         self.own = [array("f", bytes(4 * layout.own_size)) for _ in range(n)]
         self.sealed = 0  # the seats that have sealed a bid in the hidden auction
-        # per seat: each artist's worth (`modern_art_glance`), as numbers and as the block, and
+        # per seat: each artist's worth (`glance.py`), as numbers and as the block, and
         # what they were worked out at: the round, the cards played in it, the seat's hand size
         # (within a round the cards played only grow and a hand only shrinks; values and hands
         # change at a round's end, which moves the round)
@@ -419,7 +419,7 @@ class ModernArtTracker(Tracker[ModernArtState]):
         return o
 
     def _glance(self, seat: int, o: array) -> None:
-        """Appends to `o` the numbers at a glance (`modern_art_glance`), from what the view
+        """Appends to `o` the numbers at a glance (`glance.py`), from what the view
         shows `seat`."""
         s = self.state
         hand = s.hands[seat]

@@ -27,7 +27,7 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from ..core import State
+from .state import State
 
 if TYPE_CHECKING:
     from .encoding import Encoding

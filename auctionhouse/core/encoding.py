@@ -15,8 +15,11 @@ from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..core import Game, Move, MoveKind, State
 from .actions import CACHE_MOST, ActionSpace, Segment, Splits
+from .errors import OptionError
+from .game import Game
+from .moves import Move, MoveKind
+from .state import State
 
 if TYPE_CHECKING:
     from .tracker import Tracker
@@ -91,9 +94,7 @@ class Encoding:
 
     def tracker(self, state: State) -> Tracker:
         """What keeps every seat's observation of `state` from one step to the next (the
-        environments' way: a call costs a fraction of `observation`; see envs/tracker.py)."""
-        from .trackers import tracker_for
-
+        environments' way: a call costs a fraction of `observation`; see core/tracker.py)."""
         return tracker_for(self, state)
 
     def mask(self, state: State, seat: int) -> bytes:
@@ -163,3 +164,30 @@ class Encoding:
             arg = "none" if seg.size == 1 else f"{first} .. {end}"
             rows.append(f"| {ids} | `{seg.kind}` | {arg} |")
         return "\n".join(rows)
+
+
+def encoding_for(game: Game, players: int, options: dict[str, Any] | None = None) -> Encoding:
+    """The encoding `game` declares (`Game.encoding`) for `players` seats and these options
+    (OptionError if they are bad, or if the game has no encoding)."""
+    if game.encoding is None:
+        raise OptionError(f"{game.name} has no encoding yet")
+    return game.load(game.encoding)(game, players, options)
+
+
+_TRACKERS: dict[str, type] = {}  # game name -> tracker class, imported once (one a reset: cheap)
+
+
+def tracker_for(enc: Encoding, state: State) -> Tracker:
+    """The tracker of `state`'s observations under `enc`: the one its game declares
+    (`Game.tracker`), else one that encodes the view each time."""
+    game = enc.game
+    cls = _TRACKERS.get(game.name)
+    if cls is None:
+        if game.tracker is None:
+            from .tracker import ViewTracker
+
+            cls = ViewTracker
+        else:
+            cls = game.load(game.tracker)
+        _TRACKERS[game.name] = cls
+    return cls(enc, state)

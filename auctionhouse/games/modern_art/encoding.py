@@ -15,7 +15,7 @@
   cards were played, who paid what), so neither does the vector.
 - A few numbers a player works out at a glance come last (`worth` to `margin`: what a painting
   of each artist may fetch this round, the lot's worth, the most the seat would pay for it and
-  how far that is above what it must beat; `modern_art_glance`). They are functions of the
+  how far that is above what it must beat; `glance.py`). They are functions of the
   rest, given because a network learns products of one-hots slowly: a network imitating the
   heuristic got 96.4% of its decisions in held-out games right with them, 82.9% without (1,500
   games, the same network and 8 epochs).
@@ -31,7 +31,9 @@ from __future__ import annotations
 
 from array import array
 
-from ...games.modern_art.deck import (
+from ...core.actions import NoArg, Values
+from ...core.encoding import Encoding, Feature
+from .deck import (
     DOUBLE,
     NUM_ARTISTS,
     NUM_TYPES,
@@ -39,10 +41,8 @@ from ...games.modern_art.deck import (
     all_cards,
     composition,
 )
-from ...games.modern_art.state import DEAL, PHASE_NAMES, ROUNDS, START_CASH, TILES
-from ..actions import NoArg, Values
-from ..encoding import Encoding, Feature
-from .modern_art_glance import NO_LOT_ARTIST, NOTHING_TO_BEAT, SIZE, beat_in, glance
+from .glance import NO_LOT_ARTIST, NOTHING_TO_BEAT, SIZE, beat_in, glance
+from .state import DEAL, PHASE_NAMES, ROUNDS, START_CASH, TILES
 
 # A lot returns at most 2 paintings x 120 (an artist gains at most 30 a round for 4 rounds):
 # no bid or price above this can pay off.
@@ -167,12 +167,12 @@ class ModernArtEncoding(Encoding):
                 len(SYMBOLS),
                 "1 for each symbol among the lot's cards: " + ", ".join(SYMBOLS),
             ),
-            # the numbers at a glance (modern_art_glance): functions of the blocks above
+            # the numbers at a glance (glance.py): functions of the blocks above
             Feature(
                 "worth",
                 NUM_ARTISTS,
                 "each artist's worth of a painting this round, reckoned plainly "
-                "(modern_art_glance) "
+                "(glance.py) "
                 f"{money}",
                 hi=MONEY_CLIP,
             ),

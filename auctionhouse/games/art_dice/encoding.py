@@ -31,7 +31,9 @@ from __future__ import annotations
 from array import array
 from functools import lru_cache
 
-from ...games.art_dice.cards import (
+from ...core.actions import NoArg, Splits, Values
+from ...core.encoding import Encoding, Feature
+from .cards import (
     ARTIST_OF,
     ARTISTS,
     CARDS,
@@ -41,9 +43,7 @@ from ...games.art_dice.cards import (
     TOTAL_GOLD,
     WORKS_PER_ARTIST,
 )
-from ..actions import NoArg, Splits, Values
-from ..encoding import Encoding, Feature
-from .art_dice_glance import REACH_MOST, Glance
+from .glance import REACH_MOST, Glance
 
 ROUND_CLIP = 50  # rounds from here on read as 1 (games last about 22, 41 the most seen)
 MAX_SCORE = ARTISTS * WORKS_PER_ARTIST**2  # AD-8: every artist complete, 9 x 25

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...games.modern_art.deck import NUM_ARTISTS
-from ...games.modern_art.state import FIXED_OFFER, ONCE_BIDS, OPEN_BIDS, TILES
+from .deck import NUM_ARTISTS
+from .state import FIXED_OFFER, ONCE_BIDS, OPEN_BIDS, TILES
 
 PER_MONEY: Final = 1 / 100  # as the encoding's money: units of the starting cash
 CLIP: Final = 20.0  # as the encoding's money clip

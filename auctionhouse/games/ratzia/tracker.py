@@ -1,4 +1,4 @@
-"""Ratzia's observations kept from step to step (see `envs/tracker.py`).
+"""Ratzia's observations kept from step to step (see `core/tracker.py`).
 
 Everything but the deck's order is public (RZ-3). The vector is three pieces, and an
 observation is their concatenation: the hot block (the phase, the seat to act and the auction
@@ -16,16 +16,9 @@ from __future__ import annotations
 from array import array
 from typing import Final
 
-from ...games.ratzia.cards import COPIES, COURTHOUSE, DECK_SIZE, MAX_BID, POLICE, THIEVES
-from ...games.ratzia.state import (
-    AUCTION,
-    POLICE_END,
-    ROUNDS,
-    ROW_MAX,
-    SEAT_SHIFT,
-    RatziaState,
-)
-from ..encodings.ratzia import (
+from ...core.tracker import Tracker, one_hots
+from .cards import COPIES, COURTHOUSE, DECK_SIZE, MAX_BID, POLICE, THIEVES
+from .encoding import (
     COLL,
     DISCARDS,
     DOWN,
@@ -40,7 +33,14 @@ from ..encodings.ratzia import (
     _discard_block,
     _row_block,
 )
-from ..tracker import Tracker, one_hots
+from .state import (
+    AUCTION,
+    POLICE_END,
+    ROUNDS,
+    ROW_MAX,
+    SEAT_SHIFT,
+    RatziaState,
+)
 
 PHASES: Final = 5
 CACHE_MOST: Final = 1 << 14

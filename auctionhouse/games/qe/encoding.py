@@ -29,9 +29,9 @@ from __future__ import annotations
 from array import array
 from math import log2
 
-from ...games.qe.tiles import NUM_TILES, TILES_IN_PLAY
-from ..actions import Values
-from ..encoding import Encoding, Feature
+from ...core.actions import Values
+from ...core.encoding import Encoding, Feature
+from .tiles import NUM_TILES, TILES_IN_PLAY
 
 EXACT = 50  # every amount 0..EXACT has an id
 MOST = 10_000  # the ladder's last amount

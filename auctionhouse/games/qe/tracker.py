@@ -1,4 +1,4 @@
-"""Q.E.'s observations kept from step to step (see `envs/tracker.py`).
+"""Q.E.'s observations kept from step to step (see `core/tracker.py`).
 
 Written on every call: the phase and the turn (one block looked up) and the auction in progress
 (its tile, auctioneer and open bid, its ties, the seats still to bid, the seat's own bids, and
@@ -14,10 +14,10 @@ from __future__ import annotations
 from array import array
 from typing import Final
 
-from ...games.qe.state import BID, OPEN, OVER, SEATS_OF, QEState
-from ...games.qe.tiles import NUM_TILES, TILES_IN_PLAY
-from ..encodings.qe import _MONEY, _TABLE, MONEY_CLIP, MOST_TIES, NATIONS, PHASES, QEEncoding
-from ..tracker import EVERYTHING, FIELD, SEATS_IN, SeatTracker, seat_sets
+from ...core.tracker import EVERYTHING, FIELD, SEATS_IN, SeatTracker, seat_sets
+from .encoding import _MONEY, _TABLE, MONEY_CLIP, MOST_TIES, NATIONS, PHASES, QEEncoding
+from .state import BID, OPEN, OVER, SEATS_OF, QEState
+from .tiles import NUM_TILES, TILES_IN_PLAY
 
 PAST: Final = 1
 ZEROS: Final = 2

@@ -1,6 +1,6 @@
 """Environment speed, against issue 16's two targets: PettingZoo steps per second with random
 masked actions (observation, mask and step each time), at least 25,000 on one core; and the
-observation a step hands out (the tracker's, envs/tracker.py) costing less than the engine's
+observation a step hands out (the tracker's, core/tracker.py) costing less than the engine's
 move it follows. Beside them: the engine's own random-playout speed, the raw environment, and
 what encoding a seat's view afresh costs (the reference the trackers are tested against).
 
@@ -20,12 +20,12 @@ from functools import partial
 
 import numpy as np
 
-from ..arena.bench import bench_game, check_seconds
 from ..core import Game, Move
-from .encoding import Encoding
-from .encodings import encoding_for
-from .pettingzoo import env, raw_env
-from .tracker import CopyTracker
+from ..core.encoding import Encoding
+from ..core.tracker import CopyTracker
+from ..envs import encoding_for
+from ..envs.pettingzoo import env, raw_env
+from .bench import bench_game, check_seconds
 
 STEPS_TARGET = 25_000  # PettingZoo steps per second per core, every game and player count
 # a step's part -> its key in the figures (microseconds per move)

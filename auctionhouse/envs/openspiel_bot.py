@@ -26,9 +26,7 @@ import time
 from typing import Any
 
 from ..core import Move, OptionError
-from ..core.players import Bot, Observation, Param
-from .ismcts import MOST, MOST_SECONDS, read_budget
-from .random_bot import RandomBot
+from ..core.players import MOST, MOST_SECONDS, Bot, Observation, Param, generic_bot, read_budget
 
 FINAL_POLICIES = {
     "max_visit_count": "MAX_VISIT_COUNT",
@@ -42,7 +40,7 @@ def _openspiel():
     try:
         from open_spiel.python.algorithms import ismcts, mcts
 
-        from ..envs import openspiel
+        from . import openspiel
     except ImportError as e:
         raise OptionError(
             f"bot openspiel-ismcts needs OpenSpiel ({e.name or e}): install the envs extra "
@@ -169,7 +167,7 @@ class OpenSpielISMCTSBot(Bot):
         """The game's heuristic (random where a game has none): rollouts with
         `rollout=heuristic`, and the moves OpenSpiel's game cannot search."""
         if self._own is None:
-            cls = obs.game.bots().get("heuristic", RandomBot)
+            cls = obs.game.bots().get("heuristic") or generic_bot("random")
             self._own = cls(seed=self.rng.getrandbits(63))
         return self._own
 
