@@ -30,13 +30,10 @@ from __future__ import annotations
 
 import argparse
 import collections
-import contextlib
 import http.client
 import json
 import os
 import re
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -45,18 +42,14 @@ import threading
 import time
 from pathlib import Path
 
+from served import free_port, print_log_tail, stop_server, wait_until_up
+
 CHECKOUT = Path(__file__).resolve().parents[1]
 SEATS = [{"kind": "bot", "bot": "beginner"}] * 5
 TABLE = {"game": "modern-art", "players": 5, "seats": SEATS}
 # limits that would get in the way of making the tables or of the burst, where the server has them
 LIFTED = ("--tables-per-minute", "--live-tables-per-address", "--replays-per-minute")
 GZIP = {"Accept-Encoding": "gzip"}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def server_env(root: Path, folder: str) -> dict[str, str]:
@@ -91,18 +84,6 @@ def start_server(root: Path, port: int, folder: str) -> subprocess.Popen:
         )
 
 
-def stop_server(server: subprocess.Popen) -> None:
-    """Stops the server, then whatever it started that outlived it (its process group)."""
-    server.terminate()
-    try:
-        server.wait(10)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(server.pid, signal.SIGKILL)
-
-
 def request(
     port: int,
     path: str,
@@ -122,19 +103,6 @@ def request(
         return response.status, response.read(), response
     finally:
         conn.close()
-
-
-def wait_until_up(port: int, server: subprocess.Popen) -> None:
-    for _ in range(300):
-        if server.poll() is not None:
-            raise SystemExit(f"the server exited with status {server.returncode}")
-        try:
-            if request(port, "/api/health")[0] == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit("the server did not answer within 60 s")
 
 
 def finished_tables(port: int, count: int, wait: float) -> list[str]:
@@ -216,13 +184,6 @@ def burst(port: int, ids: list[str], count: int, one_address: bool) -> None:
         f"{code}: {n}" for code, n in sorted(collections.Counter(codes).items(), key=str)
     )
     print(f"replays answered in {max(answered):.1f} s; codes {tally}")
-
-
-def print_log_tail(folder: str) -> None:
-    tail = Path(folder, "server.log").read_text(errors="replace")[-1500:]
-    if tail.strip():
-        print("end of the server's log:")
-        print(tail)
 
 
 def parse_args() -> argparse.Namespace:

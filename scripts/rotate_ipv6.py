@@ -27,27 +27,20 @@ from __future__ import annotations
 
 import argparse
 import collections
-import contextlib
 import http.client
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from served import free_port, print_log_tail, stop_server, wait_until_up
+
 CHECKOUT = Path(__file__).resolve().parents[1]
 TABLE = {"game": "qe", "players": 3}
 OTHER_NETWORK = "2001:db8:1::1"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_server(root: Path, port: int, options: list[str], folder: str) -> subprocess.Popen:
@@ -66,35 +59,6 @@ def start_server(root: Path, port: int, options: list[str], folder: str) -> subp
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group, for stop_server
         )
-
-
-def stop_server(server: subprocess.Popen) -> None:
-    """Stops the server, then whatever it started that outlived it (its process group)."""
-    server.terminate()
-    try:
-        server.wait(10)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(server.pid, signal.SIGKILL)
-
-
-def wait_until_up(port: int, server: subprocess.Popen) -> None:
-    for _ in range(300):
-        if server.poll() is not None:
-            raise SystemExit(f"the server exited with status {server.returncode}")
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-        try:
-            conn.request("GET", "/api/health")
-            if conn.getresponse().status == 200:
-                return
-        except OSError:
-            pass
-        finally:
-            conn.close()
-        time.sleep(0.2)
-    raise SystemExit("the server did not answer within 60 s")
 
 
 def rotating_address(i: int) -> str:
@@ -142,13 +106,6 @@ def rotate(port: int, seconds: float) -> None:
     )
     for detail, count in details.most_common(3):
         print(f"  {count} {detail}")
-
-
-def print_log_tail(folder: str) -> None:
-    tail = Path(folder, "server.log").read_text(errors="replace")[-600:]
-    if tail.strip():
-        print("end of the server's log:")
-        print(tail)
 
 
 def parse_args() -> argparse.Namespace:

@@ -29,12 +29,10 @@ Reading the output:
 from __future__ import annotations
 
 import argparse
-import contextlib
 import http.client
 import os
 import resource
 import select
-import signal
 import socket
 import subprocess
 import sys
@@ -42,18 +40,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from served import free_port, print_log_tail, stop_server, wait_until_up
+
 CHECKOUT = Path(__file__).resolve().parents[1]
 FRESH_SOURCE = "127.0.0.2"
 FRESH_EVERY = 2.0  # seconds between fresh requests
 AT_ONCE = 1.0  # a slow socket closed this soon after the start was closed "at once"
 FIRST_LINE = b"GET /api/health HTTP/1.1\r\n"
 HEADER_LINE = b"x-slow: 1\r\n"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_server(root: Path, port: int, nofile: int, folder: str) -> subprocess.Popen:
@@ -93,16 +87,6 @@ def fresh_get(port: int, source: str = FRESH_SOURCE, timeout: float = 5.0) -> tu
         return type(error).__name__, time.monotonic() - start
     finally:
         conn.close()
-
-
-def wait_until_up(port: int, server: subprocess.Popen) -> None:
-    for _ in range(300):
-        if server.poll() is not None:
-            raise SystemExit(f"the server exited with status {server.returncode}")
-        if fresh_get(port, "127.0.0.1", 1.0)[0] == "200":
-            return
-        time.sleep(0.2)
-    raise SystemExit("the server did not answer within 60 s")
 
 
 def slow_source(index: int, sources: int) -> str:
@@ -226,25 +210,6 @@ def report(slow: SlowSockets, fresh: list[tuple], seconds: float) -> None:
     print(f"fresh GETs from {FRESH_SOURCE} during the attack: {served} of {len(fresh)} served")
     for at, status, took in fresh:
         print(f"  at {at:4.1f} s: {status} in {took * 1000:.0f} ms")
-
-
-def print_log_tail(folder: str) -> None:
-    tail = Path(folder, "server.log").read_text(errors="replace")[-1500:]
-    if tail.strip():
-        print("end of the server's log:")
-        print(tail)
-
-
-def stop_server(server: subprocess.Popen) -> None:
-    """Stops the server, then whatever it started that outlived it (its process group)."""
-    server.terminate()
-    try:
-        server.wait(10)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(server.pid, signal.SIGKILL)
 
 
 def parse_args() -> argparse.Namespace:
