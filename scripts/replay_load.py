@@ -32,7 +32,6 @@ import argparse
 import collections
 import http.client
 import json
-import os
 import re
 import statistics
 import subprocess
@@ -42,18 +41,21 @@ import threading
 import time
 from pathlib import Path
 
-from served import free_port, print_log_tail, stop_server, wait_until_up
+from served import (
+    add_root_option,
+    free_port,
+    print_log_tail,
+    server_env,
+    start_server,
+    stop_server,
+    wait_until_up,
+)
 
-CHECKOUT = Path(__file__).resolve().parents[1]
 SEATS = [{"kind": "bot", "bot": "beginner"}] * 5
 TABLE = {"game": "modern-art", "players": 5, "seats": SEATS}
 # limits that would get in the way of making the tables or of the burst, where the server has them
 LIFTED = ("--tables-per-minute", "--live-tables-per-address", "--replays-per-minute")
 GZIP = {"Accept-Encoding": "gzip"}
-
-
-def server_env(root: Path, folder: str) -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(root), "XDG_DATA_HOME": folder, "COLUMNS": "300"}
 
 
 def serve_options(root: Path, folder: str) -> set[str]:
@@ -66,22 +68,12 @@ def serve_options(root: Path, folder: str) -> set[str]:
     return set(re.findall(r"--[a-z0-9][a-z0-9-]*[a-z0-9]", result.stdout))
 
 
-def start_server(root: Path, port: int, folder: str) -> subprocess.Popen:
-    """`auctionhouse serve` of the checkout at `root`, its limits in the way lifted."""
+def lifted_limits(root: Path, folder: str) -> list[str]:
+    """Those of LIFTED that the checkout's `serve` knows, each set to 0 (no limit)."""
     known = serve_options(root, folder)
     lifted = [arg for option in LIFTED if option in known for arg in (option, "0")]
     print(f"serve from {root}, with {' '.join(lifted) or 'no limit lifted'}")
-    command = [sys.executable, "-m", "auctionhouse", "serve", "--port", str(port)]
-    command += ["--database-url", f"sqlite:///{folder}/replays.sqlite3", "--bot-delay", "0"]
-    with open(f"{folder}/server.log", "w") as log:
-        return subprocess.Popen(
-            [*command, "--log-level", "warning", *lifted],
-            cwd=root,
-            env=server_env(root, folder),
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group, for stop_server
-        )
+    return lifted
 
 
 def request(
@@ -205,13 +197,7 @@ def parse_args() -> argparse.Namespace:
         default=600.0,
         help="seconds to wait at most for the games to finish (default %(default)s)",
     )
-    ap.add_argument(
-        "--root",
-        type=Path,
-        default=CHECKOUT,
-        help="the checkout whose server to run, e.g. a git worktree of an older commit "
-        "(default: the one holding this script)",
-    )
+    add_root_option(ap)
     args = ap.parse_args()
     args.replays = args.tables if args.replays is None else args.replays
     if args.tables < 1 or not 1 <= args.replays <= 245:
@@ -223,7 +209,9 @@ def main() -> None:
     args = parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="auctionhouse-replays-") as folder:
-        server = start_server(args.root.resolve(), port, folder)
+        root = args.root.resolve()
+        options = ["--bot-delay", "0", *lifted_limits(root, folder)]
+        server = start_server(root, port, folder, options)
         try:
             wait_until_up(port, server)
             ids = finished_tables(port, args.tables, args.wait)

@@ -29,36 +29,20 @@ import argparse
 import collections
 import http.client
 import json
-import os
-import subprocess
-import sys
 import tempfile
 import time
-from pathlib import Path
 
-from served import free_port, print_log_tail, stop_server, wait_until_up
+from served import (
+    add_root_option,
+    free_port,
+    print_log_tail,
+    start_server,
+    stop_server,
+    wait_until_up,
+)
 
-CHECKOUT = Path(__file__).resolve().parents[1]
 TABLE = {"game": "qe", "players": 3}
 OTHER_NETWORK = "2001:db8:1::1"
-
-
-def start_server(root: Path, port: int, options: list[str], folder: str) -> subprocess.Popen:
-    """`auctionhouse serve` of the checkout at `root` with the extra `options`."""
-    # run from the checkout: `python -m` puts the working folder before PYTHONPATH
-    env = {**os.environ, "PYTHONPATH": str(root), "XDG_DATA_HOME": folder}
-    env.pop("FORWARDED_ALLOW_IPS", None)
-    command = [sys.executable, "-m", "auctionhouse", "serve", "--port", str(port)]
-    command += ["--database-url", f"sqlite:///{folder}/rotate.sqlite3", "--log-level", "warning"]
-    with open(f"{folder}/server.log", "w") as log:
-        return subprocess.Popen(
-            command + options,
-            cwd=root,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group, for stop_server
-        )
 
 
 def rotating_address(i: int) -> str:
@@ -115,13 +99,7 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument(
         "--seconds", type=float, default=60.0, help="length of the flood (default %(default)s)"
     )
-    ap.add_argument(
-        "--root",
-        type=Path,
-        default=CHECKOUT,
-        help="the checkout whose server to run, e.g. a git worktree of an older commit "
-        "(default: the one holding this script)",
-    )
+    add_root_option(ap)
     ap.add_argument("--port", type=int, default=0, help="the server's port (default 0: a free one)")
     ap.add_argument(
         "serve_options",
@@ -136,7 +114,7 @@ def main() -> None:
     args = parse_args()
     port = args.port or free_port()
     with tempfile.TemporaryDirectory(prefix="auctionhouse-rotate-") as folder:
-        server = start_server(args.root.resolve(), port, args.serve_options, folder)
+        server = start_server(args.root.resolve(), port, folder, args.serve_options)
         try:
             wait_until_up(port, server)
             rotate(port, args.seconds)

@@ -1,5 +1,6 @@
-"""What the measuring scripts share: a free port, an `auctionhouse serve` waited for and stopped
-with whatever it started, and the end of its log."""
+"""What the measuring scripts share: the checkout to measure (`--root`), a free port, an
+`auctionhouse serve` of that checkout started, waited for and stopped with whatever it started,
+and the end of its log."""
 
 from __future__ import annotations
 
@@ -9,8 +10,53 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+
+
+def add_root_option(ap) -> None:
+    ap.add_argument(
+        "--root",
+        type=Path,
+        default=CHECKOUT,
+        help="the checkout whose server to run, e.g. a git worktree of an older commit "
+        "(default: the one holding this script)",
+    )
+
+
+def server_env(root: Path, folder: str) -> dict[str, str]:
+    """The environment of a server of the checkout at `root` (first on PYTHONPATH), its data in
+    `folder`, believing no forwarded header unless told (FORWARDED_ALLOW_IPS dropped)."""
+    env = {**os.environ, "PYTHONPATH": str(root), "XDG_DATA_HOME": folder, "COLUMNS": "300"}
+    env.pop("FORWARDED_ALLOW_IPS", None)
+    return env
+
+
+def start_server(
+    root: Path,
+    port: int,
+    folder: str,
+    options: list[str],
+    preexec_fn: Callable[[], None] | None = None,
+) -> subprocess.Popen:
+    """`auctionhouse serve` of the checkout at `root` on `port`, a fresh SQLite file in `folder`,
+    with the extra `options`; its log in `folder`/server.log."""
+    command = [sys.executable, "-m", "auctionhouse", "serve", "--port", str(port)]
+    command += ["--database-url", f"sqlite:///{folder}/server.sqlite3", "--log-level", "warning"]
+    with open(f"{folder}/server.log", "w") as log:
+        return subprocess.Popen(
+            command + options,
+            cwd=root,  # run from the checkout: `python -m` puts the working folder first
+            env=server_env(root, folder),
+            preexec_fn=preexec_fn,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, for stop_server
+        )
 
 
 def free_port() -> int:

@@ -30,19 +30,22 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
 import resource
 import select
 import socket
-import subprocess
-import sys
 import tempfile
 import time
-from pathlib import Path
+from collections.abc import Callable
 
-from served import free_port, print_log_tail, stop_server, wait_until_up
+from served import (
+    add_root_option,
+    free_port,
+    print_log_tail,
+    start_server,
+    stop_server,
+    wait_until_up,
+)
 
-CHECKOUT = Path(__file__).resolve().parents[1]
 FRESH_SOURCE = "127.0.0.2"
 FRESH_EVERY = 2.0  # seconds between fresh requests
 AT_ONCE = 1.0  # a slow socket closed this soon after the start was closed "at once"
@@ -50,26 +53,13 @@ FIRST_LINE = b"GET /api/health HTTP/1.1\r\n"
 HEADER_LINE = b"x-slow: 1\r\n"
 
 
-def start_server(root: Path, port: int, nofile: int, folder: str) -> subprocess.Popen:
-    """`auctionhouse serve` of the checkout at `root`, under an open-file limit of `nofile`."""
+def limit_files(nofile: int) -> Callable[[], None]:
+    """What the server's process runs first: an open-file limit of `nofile`, soft and hard."""
 
-    def limit_files() -> None:
+    def limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 
-    # run from the checkout: `python -m` puts the working folder before PYTHONPATH
-    env = {**os.environ, "PYTHONPATH": str(root), "XDG_DATA_HOME": folder}
-    command = [sys.executable, "-m", "auctionhouse", "serve", "--port", str(port)]
-    command += ["--database-url", f"sqlite:///{folder}/slow.sqlite3", "--log-level", "warning"]
-    with open(f"{folder}/server.log", "w") as log:
-        return subprocess.Popen(
-            command,
-            cwd=root,
-            env=env,
-            preexec_fn=limit_files,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group, for stop_server
-        )
+    return limit
 
 
 def fresh_get(port: int, source: str = FRESH_SOURCE, timeout: float = 5.0) -> tuple[str, float]:
@@ -241,13 +231,7 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument(
         "--reconnect", action="store_true", help="open a slow socket again when it is closed"
     )
-    ap.add_argument(
-        "--root",
-        type=Path,
-        default=CHECKOUT,
-        help="the checkout whose server to run, e.g. a git worktree of an older commit "
-        "(default: the one holding this script)",
-    )
+    add_root_option(ap)
     ap.add_argument("--port", type=int, default=0, help="the server's port (default 0: a free one)")
     args = ap.parse_args()
     if not 1 <= args.sources <= 254:
@@ -259,7 +243,7 @@ def main() -> None:
     args = parse_args()
     port = args.port or free_port()
     with tempfile.TemporaryDirectory(prefix="auctionhouse-slow-") as folder:
-        server = start_server(args.root.resolve(), port, args.nofile, folder)
+        server = start_server(args.root.resolve(), port, folder, [], limit_files(args.nofile))
         try:
             wait_until_up(port, server)
             status, took = fresh_get(port)
