@@ -266,6 +266,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             out.append(info)
         return out
 
+    async def joiner(key: str | None, name: str | None) -> dict | None:
+        """Who takes a seat: the player of `key`, or (None) a person under `name` alone."""
+        player = await player_of(lobby, key, required=False)
+        if player is None and name is None:
+            raise LobbyError(422, "give the name shown at the table, or your player key")
+        return player
+
     @app.post("/api/tables", status_code=201, responses=errors | {503: {"model": Problem}})
     async def create_table(request: Request, body: NewTable, key: KeyHeader = None) -> CreatedTable:
         """Create a table. It starts when every human seat is joined (at once with no humans).
@@ -282,10 +289,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if body.join is None:
             made = await lobby.create(**table)
             return CreatedTable(**made.info())
-        player = await player_of(lobby, key, required=False)
         join = body.join
-        if player is None and join.name is None:
-            raise LobbyError(422, "give the name shown at the table, or your player key")
+        player = await joiner(key, join.name)
         made, seat, token = await lobby.create_seated(join.seat, join.name, player, **table)
         joined = Joined(table=made.id, seat=seat, token=token)
         return CreatedTable(**made.info(), joined=joined)
@@ -318,9 +323,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         key the seat is that player's: their name, their history and rating."""
         address = client_address(request)
         lobby.check_rate(lobby.join_limit, address, "joins")
-        player = await player_of(lobby, key, required=False)
-        if player is None and body.name is None:
-            raise LobbyError(422, "give the name shown at the table, or your player key")
+        player = await joiner(key, body.name)
         table, seat, token = await lobby.join(table_id, body.name, body.seat, player, address)
         return Joined(table=table.id, seat=seat, token=token)
 

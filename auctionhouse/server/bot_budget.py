@@ -19,13 +19,10 @@ from ..core import Game
 from . import levels
 from .botpool import Ticket
 from .settings import Settings
+from .table_caps import LIVE, Refusal
 
 if TYPE_CHECKING:
     from .table import Table
-
-LIVE = ("open", "playing")
-# why a create is refused: the HTTP status, one sentence, and a Retry-After (none here)
-Refusal = tuple[int, str, int | None]
 
 
 def table_cost(game: Game, bots: Iterable[str], fallback: str | None, move_limit: float) -> float:

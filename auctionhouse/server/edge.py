@@ -11,6 +11,7 @@ subclassed to time requests and count connections per client address (`Edge`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import logging
 from collections import Counter
@@ -104,12 +105,10 @@ class Edge:
         host = peer[0] if isinstance(peer, tuple) and peer else None
         if not isinstance(host, str):  # a Unix socket: the operator's own proxy
             return None
-        try:
+        with contextlib.suppress(ValueError):
             ip = ipaddress.ip_address(host.partition("%")[0])
-        except ValueError:
-            return host
-        if any(ip in net for net in self.proxies):
-            return None
+            if any(ip in net for net in self.proxies):
+                return None
         return client_key(host, self.settings.ipv6_prefix)
 
     def admit(self, transport: asyncio.BaseTransport) -> bool:

@@ -52,10 +52,10 @@ class Lobby:
     def __init__(self, settings: Settings, clock: Callable[[], float] | None = None) -> None:
         self.settings = settings
         self.clock = clock or settings.clock
-        self.db = storage.Database(settings.url(), settings.sqlite_synchronous)
-        self.db.rating_rules = rating_rules.RatingRules(
+        rules = rating_rules.RatingRules(
             settings.rated_games_per_opponent, settings.rated_opponent_window
         )
+        self.db = storage.Database(settings.url(), settings.sqlite_synchronous, rating_rules=rules)
         # the salt of the seats' address hashes: in memory only, so a copy of the database
         # tells no address (hashes compare within one run of the server)
         self.address_salt = secrets.token_bytes(32)
@@ -239,7 +239,7 @@ class Lobby:
             self.tables[table.id] = table
             if key is not None:
                 self.caps.creators[table] = key
-        if table.status == "playing" and any(s["kind"] == "human" for s in seat_rows):
+        if table.status == "playing" and people:
             table.begin(now)  # people seated as it was made (a rematch, a creator): clocks start
         else:
             table.start()

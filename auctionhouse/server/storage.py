@@ -22,6 +22,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from .rating_rules import RatingRules
+
 log = logging.getLogger("auctionhouse.server")
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -206,12 +208,17 @@ class Database:
     retried alone so one bad call fails only itself.
     """
 
-    def __init__(self, url: str, sqlite_synchronous: str = "FULL", batch: int = 512) -> None:
+    def __init__(
+        self,
+        url: str,
+        sqlite_synchronous: str = "FULL",
+        batch: int = 512,
+        rating_rules: RatingRules | None = None,
+    ) -> None:
         self.url = url
         self.engine = make_engine(url, sqlite_synchronous)
         self.batch = batch
-        # rating_rules.RatingRules for the games that end here (None: its defaults)
-        self.rating_rules: Any = None
+        self.rating_rules = rating_rules  # for the games that end here (None: its defaults)
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
         self.commits = 0
@@ -354,7 +361,7 @@ def _MOVE(conn: Connection, *args: Any) -> None:
     _store_moves(conn, [args])
 
 
-def _execute(conn: Connection, batch: list, rules: Any = None) -> list:
+def _execute(conn: Connection, batch: list, rules: RatingRules | None = None) -> list:
     """Every call of a batch in order, runs of moves stored together (games that end rated
     under `rules`)."""
     results: list[Any] = []

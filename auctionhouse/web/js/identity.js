@@ -29,7 +29,8 @@ export function me() {
   }
 }
 
-function keep(player) {
+/** Make `player` ({id, name, key}, e.g. from `whose`) this browser's player. */
+export function keep(player) {
   if (storage()) storage().setItem(PLAYER_KEY, JSON.stringify({ id: player.id, name: player.name, key: player.key }));
   return player;
 }
@@ -65,11 +66,6 @@ export async function whose(key) {
   if (!KEY_FORM.test(text)) throw new Error(CODE_FORM_PROBLEM);
   const found = await call("GET", "/api/players/me", undefined, { "X-Player-Key": text });
   return { id: found.id, name: found.name, key: text };
-}
-
-/** Make `player` (from `whose`) this browser's player. */
-export function take(player) {
-  return keep(player);
 }
 
 /** Take the player of `key` into this browser (after the server says whose it is). */

@@ -171,7 +171,7 @@ export function adoptPage(root, key) {
             class: "primary",
             id: "adopt",
             onclick: () => {
-              identity.take(found);
+              identity.keep(found);
               location.replace("#/me");
             },
           },
