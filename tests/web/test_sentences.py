@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import urllib.request
 
 import pytest
@@ -68,13 +69,28 @@ def test_the_browser_shows_the_sentences_python_writes(new_page, server, name, p
     looked = []
     waits = 0
     with connect(server.replace("http", "ws", 1) + f"/ws/tables/{tid}") as ws:
+
+        def move(state: dict) -> None:  # its ref is the version it answers
+            ws.send(json.dumps({"type": "move", "move": random_move(state["legal"], rng),
+                                "version": state["version"], "ref": state["version"]}))  # fmt: skip
+
         ws.send(json.dumps({"type": "auth", "token": token}))
+        last = None  # the newest state that asks seat 0 to move
         while True:
             msg = json.loads(ws.recv(timeout=60))
+            if msg["type"] == "error":
+                # refused while the table still waits (too fast, or an illegal random amount):
+                # move again; a stale move needs nothing, the newer state is on its way
+                if last is not None and msg.get("ref") == last["version"]:
+                    if msg.get("code") == "rate_limited":
+                        time.sleep(0.5)
+                    move(last)
+                continue
             if msg["type"] != "state" or not msg["legal"]:
                 if msg.get("status") == "finished":
                     break
                 continue
+            last = msg
             view = msg["view"]
             # the table waits on seat 0 alone: the page's log must stand as Python writes it
             if view["actors"] == [0]:
@@ -83,8 +99,7 @@ def test_the_browser_shows_the_sentences_python_writes(new_page, server, name, p
                     log_shown(page, len(view["log"]))
                     assert page_lines(page) == python_lines(game, view["log"], names)
                     looked.append(len(view["log"]))
-            move = random_move(msg["legal"], rng)
-            ws.send(json.dumps({"type": "move", "move": move, "version": msg["version"]}))
+            move(msg)
     assert len(looked) >= 2, looked
 
     # the end: every sentence of the game, as the record replays it
