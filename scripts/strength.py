@@ -31,7 +31,6 @@ from auctionhouse.arena.backends import run_jobs
 from auctionhouse.arena.runner import prepare, series_job
 from auctionhouse.arena.stats import wilson_ci95
 from auctionhouse.bots.learned import LearnedBot
-from auctionhouse.bots.policy_net import shipped_path
 from auctionhouse.core.players import Observation, make_bot
 from auctionhouse.games import get_game
 from auctionhouse.server.levels import LEARNED_SEARCH
@@ -82,7 +81,7 @@ def weights_digest(spec: str, game, players: int) -> str | None:
     learned = bot if isinstance(bot, LearnedBot) else getattr(bot, "learned", None)
     if learned is None:
         return None
-    path = learned.settings["weights"] or shipped_path(game.name, players)
+    path = learned.settings["weights"] or game.weights_path(players)
     with open(path, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()[:12]
 

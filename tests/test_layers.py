@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import auctionhouse
+from auctionhouse.games import all_games
 
 PACKAGE = Path(auctionhouse.__file__).parent
 # a module may import its own folder and the folders of lower layers
@@ -118,6 +120,45 @@ def test_core_and_games_need_only_the_standard_library():
         and target.partition(".")[0] not in sys.stdlib_module_names
     ]
     assert not wrong, "\n".join(wrong)
+
+
+def docstrings(tree: ast.AST) -> set[int]:
+    """The ids of a module's docstring nodes (its own, its classes' and its functions')."""
+    found = set()
+    for node in ast.walk(tree):
+        kinds = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+        if isinstance(node, kinds) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def test_no_module_outside_games_names_a_game():
+    """Games are found through the registry: no code outside games/ imports one, nor names one
+    in a string (its name, its package's or its environment id), docstrings aside."""
+    names, packages = set(), set()
+    for game in all_games():
+        package = sys.modules[type(game).__module__].__package__ or ""
+        names |= {game.name, package.rpartition(".")[2], game.env_id}
+        packages.add(package)
+    wrong = []
+    for name, path in modules().items():
+        if folder(name) == "games":
+            continue
+        tree = ast.parse(path.read_text(), str(path))
+        skip = docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                said = set(re.findall(r"[\w-]+", node.value)) & names
+                if said and id(node) not in skip:
+                    wrong.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: {said}")
+    wrong += [
+        f"{where}: imports {target}"
+        for here, target, where, _ in edges()
+        if here != "games" and any(f"{target}.".startswith(f"{p}.") for p in packages)
+    ]
+    assert not wrong, "code that names a game outside games/:\n" + "\n".join(wrong)
 
 
 def run_python(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess:

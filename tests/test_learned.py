@@ -3,12 +3,15 @@ fitting its game's encoding, playing whole games of legal moves with numpy only.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from threadpoolctl import threadpool_limits
 
 from auctionhouse.bots.learned import LearnedBot
-from auctionhouse.bots.policy_net import MOST_FILE_BYTES, shipped_counts, shipped_path
+from auctionhouse.bots.policy_net import MOST_FILE_BYTES
 from auctionhouse.bots.random_bot import RandomBot
 from auctionhouse.core import OptionError
 from auctionhouse.core.players import Observation, make_bot
@@ -17,18 +20,23 @@ from auctionhouse.games import get_game
 
 from .blas import blas_threads
 
-SHIPPED = [(g, n) for g in encoded_games() for n in shipped_counts(g)]
+SHIPPED = [(g, n) for g in encoded_games() for n in get_game(g).weight_counts()]
 
 
 @pytest.mark.parametrize("game", encoded_games())
-def test_every_game_ships_weights_for_four_players(game):
-    assert 4 in shipped_counts(game)
+def test_every_game_ships_weights_for_four_players_in_its_package(game):
+    g = get_game(game)
+    assert 4 in g.weight_counts()
+    path = g.weights_path(4)
+    package = Path(sys.modules[type(g).__module__].__file__).parent
+    assert path == package / "weights" / "4p.npz" and path.is_file()
+    assert path.with_suffix(".md").is_file()  # its model card
 
 
 def test_the_weights_are_small():
-    total = sum(shipped_path(g, n).stat().st_size for g, n in SHIPPED)
+    total = sum(get_game(g).weights_path(n).stat().st_size for g, n in SHIPPED)
     assert total < 8 * 2**20 and all(
-        shipped_path(g, n).stat().st_size < MOST_FILE_BYTES for g, n in SHIPPED
+        get_game(g).weights_path(n).stat().st_size < MOST_FILE_BYTES for g, n in SHIPPED
     )
 
 
@@ -37,7 +45,7 @@ def test_shipped_weights_play_whole_games(game, players):
     g = get_game(game)
     enc = encoding_for(g, players)
     bots = [LearnedBot(seed=p) for p in range(players)]
-    net = bots[0].policy_for(game, players)
+    net = bots[0].policy_for(g, players)
     assert (net.obs_size, net.num_actions) == (enc.size, enc.num_actions)
     assert net.meta["game"] == game and net.meta["players"] == players
     for seed in range(2):
@@ -53,7 +61,7 @@ def test_the_bot_plays_the_networks_best_legal_id(game, players):
     g = get_game(game)
     enc = encoding_for(g, players)
     bot = LearnedBot(seed=1)
-    net = bot.policy_for(game, players)
+    net = bot.policy_for(g, players)
     state = g.new_state(players, seed=3)
     for _ in range(30):
         p = state.next_actor()
@@ -69,9 +77,11 @@ def test_the_bot_plays_the_networks_best_legal_id(game, players):
 def test_a_table_without_weights_is_refused_in_a_sentence(monkeypatch, tmp_path):
     from auctionhouse.bots import policy_net
 
-    monkeypatch.setattr(policy_net, "SHIPPED", tmp_path)  # a package with no weights
-    policy_net.shipped_policy.cache_clear()
     g = get_game("ratzia")
+    # a game that ships no weights
+    monkeypatch.setattr(type(g), "weights_path", lambda self, n: tmp_path / f"{n}p.npz")
+    monkeypatch.setattr(type(g), "weight_counts", lambda self: [])
+    policy_net.shipped_policy.cache_clear()
     state = g.new_state(3, seed=1)
     p = state.next_actor()
     with pytest.raises(OptionError, match="no weights for ratzia at 3 players"):
@@ -103,7 +113,7 @@ def kind_first(net, logits: np.ndarray, mask: np.ndarray) -> int:
 
 @pytest.mark.parametrize("game, players", SHIPPED)
 def test_the_greedy_choice_is_the_likeliest_kind_then_its_likeliest_id(game, players):
-    net = LearnedBot().policy_for(game, players)
+    net = LearnedBot().policy_for(get_game(game), players)
     rng = np.random.default_rng(0)
     logits = rng.normal(size=(300, net.num_actions)).astype(np.float32)
     logits[:, ::5] = 1.0  # ties, between kinds and within them

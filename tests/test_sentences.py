@@ -25,10 +25,10 @@ EVENT_KINDS = {
         "won", "flip", "skip", "unsold", "scored",
     },
     "ratzia": {
-        "round_start", "reveal", "auction", "bid", "pass", "won", "no_bids", "steal", "stop",
-        "courthouse", "round_end", "scored", "game_end",
+        "round", "reveal", "auction", "bid", "pass", "won", "unsold", "steal", "stop",
+        "courthouse", "round_end", "scored", "end",
     },
-    "qe": {"open", "last_turn", "tie", "won", "no_winner", "zero_bids", "peek"},
+    "qe": {"open", "last_turn", "tie", "won", "unsold", "zero_bids", "peek"},
     "art-dice": {
         "round", "sell", "draw", "roll", "skip", "bid", "pass", "won", "unsold", "stop", "end",
     },
@@ -74,7 +74,7 @@ def test_every_event_kind_the_rules_emit_has_its_games_own_sentence(name):
             assert "{" not in SEAT.sub("", text) and "}" not in SEAT.sub("", text), text
             assert all(0 <= q < n for q in seats_in(text)), text
             assert "None" not in text and "_" not in text, text
-            who = e.get("seat", e.get("player"))
+            who = e.get("seat")
             if isinstance(who, int):
                 assert who in seats_in(text), text
             seen.add(e["event"])

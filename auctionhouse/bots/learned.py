@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..core import Move, MoveKind, OptionError, State
+from ..core import Game, Move, MoveKind, OptionError, State
 from ..core.encoding import Encoding, encoding_for
 from ..core.players import Bot, Observation, Param
 from ..core.tracker import Tracker
@@ -55,13 +55,13 @@ class LearnedBot(Bot):
         bot._given = net
         return bot
 
-    def policy_for(self, game: str, players: int) -> PolicyNet:
+    def policy_for(self, game: Game, players: int) -> PolicyNet:
         net = self._given if self._given is not None else shipped_policy(game, players)
         trained = (net.meta.get("game"), net.meta.get("players"))
-        if trained != (game, players):
+        if trained != (game.name, players):
             raise OptionError(
                 f"bot learned: these weights are for {trained[0]} at {trained[1]} players, "
-                f"not {game} at {players}"
+                f"not {game.name} at {players}"
             )
         return net
 
@@ -74,7 +74,7 @@ class LearnedBot(Bot):
         found = self._encodings.get(key)
         if found is None:
             enc = encoding_for(game, players, options)
-            net = self.policy_for(game.name, players)
+            net = self.policy_for(game, players)
             if net.obs_size != enc.size or net.num_actions != enc.num_actions:
                 raise OptionError(
                     f"bot learned: the weights read {net.obs_size} numbers and choose among "

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib.resources import files
 from itertools import product
 from pathlib import Path
 from typing import Any
@@ -37,10 +36,8 @@ from typing import Any
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
-from ..core import OptionError
+from ..core import Game, OptionError
 
-# the weights shipped in the package, one file per game and player count
-SHIPPED = files("auctionhouse.bots") / "weights"
 MOST_FILE_BYTES = 64 * 2**20  # a weights file bigger than this is not one of ours
 
 
@@ -229,31 +226,19 @@ def read_policy(path: str | Path) -> PolicyNet:
         raise OptionError(f"{path}: not a policy file ({e})") from None
 
 
-def shipped_path(game: str, players: int) -> Path:
-    return Path(str(SHIPPED / f"{game}-{players}p.npz"))
-
-
-def shipped_counts(game: str) -> list[int]:
-    """The player counts with shipped weights for `game`."""
-    return sorted(
-        int(p.name[len(game) + 1 : -5])
-        for p in Path(str(SHIPPED)).glob(f"{game}-*p.npz")
-        if p.name[len(game) + 1 : -5].isdigit()
-    )
-
-
 @lru_cache(maxsize=32)
-def shipped_policy(game: str, players: int) -> PolicyNet:
-    """The shipped network of `game` at `players` seats (OptionError when there is none)."""
-    path = shipped_path(game, players)
+def shipped_policy(game: Game, players: int) -> PolicyNet:
+    """The network `game` ships for `players` seats (`Game.weights_path`; OptionError when
+    there is none)."""
+    path = game.weights_path(players)
     if not path.is_file():
-        counts = shipped_counts(game)
+        counts = game.weight_counts()
         has = (
             f"it has weights for {', '.join(map(str, counts))} players"
             if counts
             else "it has no weights for this game"
         )
-        raise OptionError(f"bot learned: no weights for {game} at {players} players ({has})")
+        raise OptionError(f"bot learned: no weights for {game.name} at {players} players ({has})")
     return read_policy(path)
 
 

@@ -6,6 +6,7 @@ import random
 import sys
 from collections.abc import Callable
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import OptionError, SetupError
@@ -39,6 +40,33 @@ class Game:
     # (core/tracker.py); None: no encoding, or observations encoded from the view each time
     encoding: str | None = None
     tracker: str | None = None
+    # "module:NAME" of the game's public events, each kind a typed record (core/events.py);
+    # None: its log entries are declared nowhere
+    events: str | None = None
+    # the module of the study's own figures of the game: HEADLINE, collect(state, agg) and
+    # section(agg) (study/collect.py); None: the study shows the figures every game has
+    study: str | None = None
+    # the bot spec behind the server's strong level: the game's strongest search found
+    # (docs/bots.md), at most a second a move
+    search: str = "ismcts"
+    # the most moves a game can take (max_length; OpenSpiel's max_game_length). The games'
+    # figures were measured: the longest of 20 to 30 games at every player count under each of
+    # four policies (uniform random action ids, always the lowest id, always the highest, the
+    # lowest bid nine times in ten: the slowest auctions), then about three times that. The
+    # default is the arena's runaway limit (arena.runner.MAX_MOVES), for a game with no bound.
+    max_moves: int = 100_000
+    # the countdown (seconds) the lobby proposes for a table's open auctions; None: none
+    countdown: float | None = None
+
+    @property
+    def env_id(self) -> str:
+        """The stem of the game's environment ids (Gymnasium's `auctionhouse/<env_id>-v0`):
+        its name in CamelCase, "ModernArt" for "modern-art"; a game may set its own."""
+        return "".join(w.capitalize() for w in self.name.replace("_", "-").split("-"))
+
+    def max_length(self, players: int, options: dict[str, Any]) -> int:
+        """The most moves a game with these (resolved) options can take."""
+        return self.max_moves
 
     def resolve(self, players: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
         """Check the player count and fill in the options, or raise OptionError."""
@@ -94,6 +122,7 @@ class Game:
             "summary": self.summary,
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "countdown": self.countdown,
             "options": [
                 {
                     "name": o.name,
@@ -114,14 +143,36 @@ class Game:
 
     # --- words for people (terminal play, logs); games may say it better ---------------------
     def _module(self, name: str):
-        package = sys.modules[type(self).__module__].__package__
-        return import_module(name, package)
+        return import_module(name, self._package())
 
     def load(self, where: str) -> Any:
-        """What "module:name" names, the module relative to the game's package (imported now:
-        the encoding, the tracker and the bots a game declares are imported when asked for)."""
+        """What "module:name" names, or the module itself for "module", the module relative to
+        the game's package (imported now: the encoding, the tracker, the bots and the study's
+        figures a game declares are imported when asked for)."""
         module, _, name = where.partition(":")
-        return getattr(self._module(module), name)
+        found = self._module(module)
+        return getattr(found, name) if name else found
+
+    # --- shipped weights: weights/<players>p.npz in the game's package ------------------------
+    def weights_path(self, players: int) -> Path:
+        """Where the game's shipped network for `players` seats lies (the file may not exist)."""
+        return self._weights() / f"{players}p.npz"
+
+    def weight_counts(self) -> list[int]:
+        """The player counts the game ships weights for."""
+        folder = self._weights()
+        if not folder.is_dir():
+            return []
+        names = (p.name for p in folder.iterdir())
+        return sorted(int(n[:-5]) for n in names if n.endswith("p.npz") and n[:-5].isdigit())
+
+    def _weights(self) -> Path:
+        from importlib.resources import files  # not at import: a game starts without it
+
+        return Path(str(files(self._package()) / "weights"))
+
+    def _package(self) -> str:
+        return sys.modules[type(self).__module__].__package__ or type(self).__module__
 
     def describe_move(self, move, view: dict | None = None) -> str:
         """A move in words, e.g. "bid 12"."""

@@ -46,11 +46,9 @@ def seats_in(sentence: str) -> list[int]:
 def generic_sentence(event: dict) -> str:
     """An event in words for a game that has none of its own: who (its `seat`), what, and its
     other fields: "{1}: hello (count 3)."."""
-    who = event.get("seat", event.get("player"))
+    who = event.get("seat")
     rest = "; ".join(
-        f"{k.replace('_', ' ')} {_plain(v)}"
-        for k, v in event.items()
-        if k not in ("event", "seat", "player")
+        f"{k.replace('_', ' ')} {_plain(v)}" for k, v in event.items() if k not in ("event", "seat")
     )
     text = str(event.get("event", "event")).replace("_", " ")
     lead = f"{seat(who)}: " if isinstance(who, int) and not isinstance(who, bool) else ""

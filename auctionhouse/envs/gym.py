@@ -1,9 +1,9 @@
 """Gymnasium environments: one seat of a game, the other seats played by our bots.
 
 `SeatEnv("ratzia", players=3, opponents="heuristic")`, or through Gymnasium's registry once this
-module is imported: `gymnasium.make("auctionhouse/Ratzia-v0", players=3)` (ids
-`auctionhouse/ModernArt-v0`, `auctionhouse/Ratzia-v0`, `auctionhouse/QE-v0`,
-`auctionhouse/ArtDice-v0`; `gymnasium.make("auctionhouse.envs.gym:auctionhouse/QE-v0")` imports
+module is imported: `gymnasium.make("auctionhouse/Ratzia-v0", players=3)` (one id
+`auctionhouse/<Game.env_id>-v0` for every game of the registry: `auctionhouse/ModernArt-v0`,
+`auctionhouse/QE-v0`, ...; `gymnasium.make("auctionhouse.envs.gym:auctionhouse/QE-v0")` imports
 it for you).
 
 The observation is the seat's encoding (a float32 vector, docs/envs.md); the legal actions are
@@ -26,11 +26,9 @@ from gymnasium import spaces
 from ..core import IllegalMove, OptionError
 from ..core.players import Observation, make_bot
 from ..core.tracker import Tracker
+from ..games import all_games
 from . import encoding_for
 from .episode import check_reward, end_rewards, observation_box, spectator_text
-
-# Gymnasium ids: auctionhouse/<Id>-v0
-GAME_IDS = {"modern-art": "ModernArt", "ratzia": "Ratzia", "qe": "QE", "art-dice": "ArtDice"}
 
 
 class SeatEnv(gymnasium.Env):
@@ -155,10 +153,14 @@ class SeatEnv(gymnasium.Env):
         return spectator_text(self.game_state)
 
 
+def env_ids() -> dict[str, str]:
+    """Gymnasium's id of each game with an encoding: `auctionhouse/<Game.env_id>-v0`."""
+    return {g.name: f"auctionhouse/{g.env_id}-v0" for g in all_games() if g.encoding is not None}
+
+
 def register() -> None:
-    """Register `auctionhouse/<Game>-v0` for every game with Gymnasium (done on import)."""
-    for name, gid in GAME_IDS.items():
-        env_id = f"auctionhouse/{gid}-v0"
+    """Register every game's id with Gymnasium (done on import)."""
+    for name, env_id in env_ids().items():
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id, entry_point="auctionhouse.envs.gym:SeatEnv", kwargs={"game": name}

@@ -1,5 +1,5 @@
-"""The games as OpenSpiel Python games: `import auctionhouse.envs.openspiel` registers
-`auctionhouse_modern_art`, `auctionhouse_ratzia`, `auctionhouse_qe` and `auctionhouse_art_dice`.
+"""The games as OpenSpiel Python games: `import auctionhouse.envs.openspiel` registers each game
+of the registry that has an encoding as `auctionhouse_<name>` (`auctionhouse_modern_art`, ...).
 
     game = pyspiel.load_game("auctionhouse_qe", {"players": 4, "seed": 7})
 
@@ -41,25 +41,6 @@ from ..games import get_game
 from . import encoded_games, encoding_for
 
 PREFIX = "auctionhouse_"
-
-# The most decisions a game takes, for OpenSpiel's max_game_length. Measured: the longest of
-# 20 to 30 games at every player count under each of four policies (uniform random ids, always
-# the lowest id, always the highest, the lowest bid nine times in ten: the slowest auctions),
-# then about three times that: Modern Art 1,192 moves (5 players, lowest bids; 17 a card of
-# the deck, so the bound scales with a deck option), Ratzia 340, Q.E. 84. Art-dice has no
-# bound: a first bidder who puts up their own works and buys them back (AD-3, D-6) keeps the
-# deck and the no-sale count where they were (always the lowest id played 61,711 moves); its
-# figure is the arena's runaway limit (arena.runner.MAX_MOVES).
-MAX_GAME_LENGTH = {"ratzia": 1000, "qe": 300, "art-dice": 100_000}
-MOVES_PER_CARD = 60  # Modern Art
-
-
-def max_game_length(game: Game, options: dict[str, Any]) -> int:
-    if game.name == "modern-art":
-        from ..games.modern_art.deck import composition
-
-        return MOVES_PER_CARD * sum(map(sum, composition(options["deck"])))
-    return MAX_GAME_LENGTH[game.name]
 
 
 def short_name(game: str) -> str:
@@ -125,7 +106,7 @@ class AuctionGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=max_game_length(self.game, self.options),
+            max_game_length=self.game.max_length(players, self.options),
         )
         super().__init__(_game_type(self.game), info, params)
         self._peek: State | None = None
@@ -347,6 +328,9 @@ def openspiel_game(
         game = get_game(game)
     cls = _CLASSES.get(game.name)
     if cls is None:
+        register()  # a game installed since this module was imported
+        cls = _CLASSES.get(game.name)
+    if cls is None:
         raise OptionError(f"{game.name} has no OpenSpiel game (games: {', '.join(_CLASSES)})")
     options = game.resolve(players, options)
     params = {"players": players, "seed": seed}
@@ -355,5 +339,13 @@ def openspiel_game(
     return cls(params, options)
 
 
-for _name in encoded_games():
-    _register(_name)
+def register() -> list[str]:
+    """Register with OpenSpiel every game with an encoding not registered yet (importing this
+    module registers those found then; call it again for a game installed since); their names."""
+    new = [name for name in encoded_games() if name not in _CLASSES]
+    for name in new:
+        _register(name)
+    return new
+
+
+register()

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from ..bots import make_bot
 from ..bots.learned import LearnedBot
-from ..bots.policy_net import shipped_counts
 from ..core import Game, OptionError
 from ..core.players import parse_spec
 
@@ -43,13 +42,8 @@ class Level:
         }
 
 
-# The strongest search found for each game in docs/bots.md, at most a second a move.
-_SEARCH = {
-    "modern-art": "ismcts",
-    "ratzia": "ismcts:iterations=20:seconds=1",
-    "qe": "ismcts:iterations=10:margin=1.5:sealed=model",
-    "art-dice": "ismcts:halving=400:steps=2:margin=1:fill=true",
-}
+# the strong level plays the game's `search` (Game.search): its strongest search found in
+# docs/bots.md, at most a second a move
 SEARCH_THINK = 1.25  # what the server waits: their 1 s cap, one late iteration and the trip
 ALIASES = {"random": "beginner", "heuristic": "standard", "ismcts": "strong"}
 # the search with the learned network, at most a second a move: its playouts too, since with
@@ -63,9 +57,8 @@ def levels(game: Game) -> list[Level]:
     out = [Level("beginner", "plays at random", "random", 0.0)]
     if "heuristic" in game.bots():
         out.append(Level("standard", "plays by rules of thumb", "heuristic", 0.0))
-    search = _SEARCH.get(game.name, "ismcts")
-    out.append(Level("strong", "looks ahead, about a second a move", search, SEARCH_THINK))
-    counts = tuple(shipped_counts(game.name))
+    out.append(Level("strong", "looks ahead, about a second a move", game.search, SEARCH_THINK))
+    counts = tuple(game.weight_counts())
     if counts:
         about = "plays at once by a network trained by self-play"
         out.insert(-1, Level("learned", about, "learned", 0.0, True, counts))
@@ -82,7 +75,7 @@ def fits(game: Game, level: Level, players: int, options: dict) -> None:
     try:
         LearnedBot().fitted(game, players, options)
     except OptionError as e:
-        counts = ", ".join(map(str, shipped_counts(game.name)))
+        counts = ", ".join(map(str, game.weight_counts()))
         raise OptionError(
             f"the {level.name} level plays {game.title} at {counts} players with the standard "
             f"options only ({e})"

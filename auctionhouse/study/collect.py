@@ -1,15 +1,19 @@
 """The facts every study keeps of a finished game, whatever the game: wins and scores by
 turn-order position, seat and bot, margins, length, and whether the leader after each round
-went on to win. The game's own facts come from its module in study/games/."""
+went on to win. The game's own facts come from its study module (`Game.study`: HEADLINE,
+`collect(state, agg)`, which folds them into the aggregate and returns the number of rounds
+played and each seat's score at the end of every round before the final scoring, and
+`section(agg)`, its tables and figures); a game without one shows the figures every game has,
+less those of rounds."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from types import ModuleType
 
-from ..core import State
-from .aggregate import Aggregate
-from .present import Headline
+from ..core import Game, State
+from ..core.aggregate import Aggregate
+from ..core.present import Headline
 
 MAX_TRACKED_ROUNDS = 40  # leaders are followed this many rounds (art-dice games are ~20 long)
 HEADLINE = (
@@ -22,13 +26,27 @@ HEADLINE = (
     Headline("comeback", "games not won by the leader after round 1", "share"),
     Headline("tie", "games with a shared win", "share"),
 )
+ROUND_FIGURES = ("rounds", "comeback")  # known only from a game's study module
+
+
+def facts_of(game: Game) -> ModuleType | None:
+    """The study module of `game`, None if it has none."""
+    return game.load(game.study) if game.study else None
+
+
+def headlines(game: Game) -> tuple[Headline, ...]:
+    """The headline figures of a study of `game`: every game's, then the game's own."""
+    facts = facts_of(game)
+    if facts is None:
+        return tuple(h for h in HEADLINE if h.key not in ROUND_FIGURES)
+    return HEADLINE + tuple(facts.HEADLINE)
 
 
 def collect_game(
-    state: State, first: int, seats: Sequence[str], agg: Aggregate, facts: ModuleType
+    state: State, first: int, seats: Sequence[str], agg: Aggregate, facts: ModuleType | None
 ) -> None:
     """Fold one finished game into `agg`. `first` is the seat that started, `seats` the bot
-    spec of each seat, `facts` the game's module of study/games/."""
+    spec of each seat, `facts` the game's study module (`facts_of`) or None."""
     res = state.result()
     shares = res.shares()
     scores = res.scores
@@ -54,6 +72,8 @@ def collect_game(
     moves = len(state.history)
     agg.add("moves", moves)
     agg.hist("moves", moves)
+    if facts is None:
+        return
     rounds, standings = facts.collect(state, agg)
     agg.add("rounds", rounds)
     agg.hist("rounds", rounds)

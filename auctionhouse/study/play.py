@@ -6,9 +6,9 @@ from dataclasses import dataclass, replace
 
 from ..arena.jobs import play_job
 from ..arena.runner import series_job
-from .aggregate import Aggregate
-from .collect import collect_game
-from .games import facts_of
+from ..core.aggregate import Aggregate
+from ..games import get_game
+from .collect import collect_game, facts_of
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class Chunk:
 
 def play_chunk(chunk: Chunk) -> tuple[int, int, Aggregate]:
     agg = Aggregate()
-    facts = facts_of(chunk.game)
+    facts = facts_of(get_game(chunk.game))
     n = chunk.players
     for g in range(chunk.start, chunk.start + chunk.count):
         seats = chunk.seats

@@ -142,16 +142,21 @@ def html(summary: dict, figs: dict[str, list[str]]) -> str:
         *(_seats(v) for v in vs),
         "<h2>Scores, margins and game length</h2>",
         _figs(figs["distributions"]),
-        "<h2>Comebacks: does the leader after each round win?</h2>",
-        "<p>The share of games won by the player leading after round r (a tie for the lead "
-        "counts each leader's chance equally). Near the fair share, the lead means little; near "
-        "1, the game is decided early.</p>",
-        _figs(figs["comeback"]),
     ]  # fmt: skip
+    if figs["comeback"]:  # known from the game's study module, where it has one
+        body += [
+            "<h2>Comebacks: does the leader after each round win?</h2>",
+            "<p>The share of games won by the player leading after round r (a tie for the lead "
+            "counts each leader's chance equally). Near the fair share, the lead means little; "
+            "near 1, the game is decided early.</p>",
+            _figs(figs["comeback"]),
+        ]
     if summary["skill"]:
         body += ["<h2>Skill versus luck</h2>", _skill(summary["skill"]), _figs(figs["skill"])]
     for v in vs:
         g = v["game"]
+        if not g["tables"] and not g["figures"]:
+            continue  # a game without a study module
         body.append(f"<h2>{escape(summary['title'])}: what its designers look at "
                     f"({escape(v['label'])})</h2>")  # fmt: skip
         body.append(_figs(figs[f"game-{v['label']}"]))

@@ -11,8 +11,8 @@ from pathlib import Path
 from ..arena.backends import map_chunks
 from ..arena.limits import check_games
 from ..core import AuctionhouseError, Game, OptionError, derive_seed
+from ..core.aggregate import Aggregate
 from ..core.files import ready_folder
-from .aggregate import Aggregate
 from .play import Chunk, chunks_of, play_chunk
 from .variants import Variant
 

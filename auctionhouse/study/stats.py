@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..arena.stats import wilson_ci95
-from .aggregate import Moments
+from ..core.aggregate import Moments
 
 LEVEL = 0.05  # the level of every test and the complement of every interval's confidence
 SEAT_TEST = "chi-square goodness of fit of the win shares per turn-order position (ties split)"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import math
 
-from .aggregate import Aggregate
-from .collect import HEADLINE, MAX_TRACKED_ROUNDS
-from .games import facts_of
-from .present import Headline, bars, histogram
+from ..core import Game
+from ..core.aggregate import Aggregate
+from ..core.present import Headline, bars, histogram
+from .collect import MAX_TRACKED_ROUNDS, facts_of, headlines
 from .run import Results
 from .stats import COMPARE_TEST, LEVEL, compare, mean_ci95, seat_test, share_ci95
 from .variants import Variant
@@ -22,10 +22,6 @@ DISTRIBUTIONS = {
 }
 
 
-def headlines(game: str) -> tuple[Headline, ...]:
-    return HEADLINE + facts_of(game).HEADLINE
-
-
 def figure(agg: Aggregate, h: Headline) -> dict:
     m = agg.moment(h.key)
     lo, hi = share_ci95(m) if h.kind == "share" else mean_ci95(m)
@@ -35,7 +31,7 @@ def figure(agg: Aggregate, h: Headline) -> dict:
     }  # fmt: skip
 
 
-def variant_summary(game: str, v: Variant, agg: Aggregate) -> dict:
+def variant_summary(game: Game, v: Variant, agg: Aggregate) -> dict:
     n = v.players
     seats = []
     for pos in range(n):
@@ -83,11 +79,17 @@ def variant_summary(game: str, v: Variant, agg: Aggregate) -> dict:
             k: {str(x): c for x, c in sorted(agg.hists.get(k, {}).items())} for k in DISTRIBUTIONS
         },
         "comeback": comeback,
-        "game": facts_of(game).section(agg),
+        "game": own_section(game, agg),
     }
 
 
-def comparison(game: str, a: Aggregate, b: Aggregate) -> list[dict]:
+def own_section(game: Game, agg: Aggregate) -> dict:
+    """The game's own tables and figures (none for a game without a study module)."""
+    facts = facts_of(game)
+    return facts.section(agg) if facts is not None else {"tables": [], "figures": []}
+
+
+def comparison(game: Game, a: Aggregate, b: Aggregate) -> list[dict]:
     rows = []
     for h in headlines(game):
         ma, mb = a.moment(h.key), b.moment(h.key)
@@ -124,15 +126,15 @@ def _skill(share: float, fair: float) -> float:
 
 def summarize(results: Results) -> dict:
     study = results.study
-    game = study.game.name
+    game = study.game
     variants = [
         variant_summary(game, v, agg)
         for v, agg in zip(study.variants, results.variants, strict=True)
     ]
     total = sum(a.games for a in results.variants) + sum(a.games for a in results.skill)
     return {
-        "game": game,
-        "title": study.game.title,
+        "game": game.name,
+        "title": game.title,
         "seed": study.seed,
         "games": study.games,
         "rotate": study.rotate,
@@ -170,7 +172,8 @@ def figures(summary: dict) -> list[tuple[str, list[dict]]]:
     out.append((
         "distributions",
         [histogram(title.capitalize(), {k: d[key] for k, d in labels.items()}, title)
-         for key, title in DISTRIBUTIONS.items()],
+         for key, title in DISTRIBUTIONS.items()
+         if any(d[key] for d in labels.values())],  # rounds: where the game's facts tell them
     ))  # fmt: skip
     come = []
     for v in vs:

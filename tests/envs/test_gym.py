@@ -11,7 +11,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from auctionhouse.core import OptionError
-from auctionhouse.envs.gym import GAME_IDS, SeatEnv
+from auctionhouse.envs.gym import SeatEnv, env_ids
 
 from .positions import CONFIGS, config_id
 
@@ -22,9 +22,19 @@ def test_gymnasium_env_checker(config):
     check_env(SeatEnv(game, players, **options), skip_render_check=True)
 
 
-@pytest.mark.parametrize("game", list(GAME_IDS))
+def test_each_game_has_its_id():
+    assert env_ids() == {
+        "art-dice": "auctionhouse/ArtDice-v0",
+        "modern-art": "auctionhouse/ModernArt-v0",
+        "ratzia": "auctionhouse/Ratzia-v0",
+        "qe": "auctionhouse/QE-v0",
+    }
+    assert all(env_id in gymnasium.registry for env_id in env_ids().values())
+
+
+@pytest.mark.parametrize("game", list(env_ids()))
 def test_registered_ids_make_the_env_and_episodes_end(game):
-    env = gymnasium.make(f"auctionhouse/{GAME_IDS[game]}-v0", players=3, opponents="random")
+    env = gymnasium.make(env_ids()[game], players=3, opponents="random")
     check_env(env.unwrapped)
     rng = random.Random(0)
     for episode in range(3):

@@ -22,6 +22,7 @@ from auctionhouse.core.players import Observation  # noqa: E402
 from auctionhouse.envs import openspiel as aos  # noqa: E402
 from auctionhouse.envs.openspiel_bot import OpenSpielISMCTSBot  # noqa: E402
 from auctionhouse.games import all_games, get_game  # noqa: E402
+from auctionhouse.games.modern_art.deck import ARTISTS  # noqa: E402
 
 from ..test_bots import Ticking  # noqa: E402
 
@@ -192,10 +193,19 @@ def test_states_serialize_and_returns_are_shares(name):
     assert sum(state.returns()) == pytest.approx(1.0)
 
 
+def test_the_declared_length_is_the_games():
+    assert [load(n, 4).max_game_length() for n in NAMES] == [
+        get_game(n).max_length(4, get_game(n).resolve(4)) for n in NAMES
+    ]
+    # Modern Art's bound scales with its deck: 60 moves a card
+    deck = {artist: [3] * 5 for artist in ARTISTS}
+    assert aos.openspiel_game("modern-art", 3, {"deck": deck}).max_game_length() == 75 * 60
+
+
 @pytest.mark.parametrize("name", ["modern-art", "ratzia", "qe"])
 def test_slow_games_stay_within_the_declared_length(name):
     """The policies that measured the longest games: the lowest bid (slow open auctions) and
-    the lowest id, at the most players; art-dice has no bound (see MAX_GAME_LENGTH)."""
+    the lowest id, at the most players; art-dice has no bound (see its game.py)."""
     game = load(name, get_game(name).max_players, seed=11)
     kinds = [game.encoding.actions.segment_of(a).kind for a in range(game.num_distinct_actions())]
     rng = random.Random(11)

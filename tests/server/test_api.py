@@ -23,6 +23,7 @@ def test_games_lists_every_registered_game_with_bots_and_catalog(client):
     assert set(games) == {"modern-art", "ratzia", "qe", "art-dice"}
     ma = games["modern-art"]
     assert (ma["min_players"], ma["max_players"]) == (3, 5)
+    assert (ma["countdown"], games["qe"]["countdown"]) == (20, None)  # the lobby's proposal
     assert {b["name"] for b in ma["bots"]} >= {"random", "ismcts", "heuristic"}
     assert "seconds" in next(b for b in ma["bots"] if b["name"] == "ismcts")["params"]
     assert {o["name"] for o in ma["options"]} == {"deck", "mystery", "open_cash"}

@@ -329,8 +329,8 @@ def test_the_server_offers_levels_and_refuses_other_specs_unless_allowed(sqlite_
         games = {g["name"]: g for g in client.get("/api/games").json()}
         names = ["beginner", "standard", "learned", "strong", "expert"]  # Q.E. has weights
         assert [lv["name"] for lv in games["qe"]["levels"]] == names
-        strong = games["art-dice"]["levels"][-1]
-        assert strong["bot"].startswith("ismcts") and strong["think"] > 1
+        strong = next(lv for lv in games["art-dice"]["levels"] if lv["name"] == "strong")
+        assert strong["bot"] == get_game("art-dice").search and strong["think"] > 1
         for spec in ["ismcts:iterations=200000", "ismcts:iterations=1:halving=1000000000",
                      "ismcts:seconds=0.5", "heuristic:x=1"]:  # fmt: skip
             r = client.post(
@@ -418,7 +418,7 @@ def create_at(client, address: str, game: str, players: int, bots: list[str]) ->
 
 
 def test_one_addresses_searching_tables_do_not_slow_another_addresses_bots(sqlite_url):
-    """The attack of issue 42: one address runs eight tables of searching bots (the per-address
+    """A flood of searches: one address runs eight tables of searching bots (the per-address
     budget lifted); another address's table of beginner bots and its table of searching bots.
     One worker runs searches, one quick worker the beginners. Counts, not seconds: no beginner
     move starts after any search move asked after it, and each of the other address's search

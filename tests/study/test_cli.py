@@ -44,6 +44,20 @@ def test_a_study_writes_a_self_contained_report_json_and_tables(game, tmp_path):
     )
 
 
+def test_a_game_without_a_study_module_shows_the_figures_every_game_has(monkeypatch, tmp_path):
+    monkeypatch.setattr(type(get_game("ratzia")), "study", None)
+    out = tmp_path / "s"
+    result = runner.invoke(app, ["study", "ratzia", "-p", "3", *SMALL, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    v = json.loads((out / "summary.json").read_text())["variants"][0]
+    keys = {h["key"] for h in v["headline"]}
+    assert {"first_share", "margin", "moves", "tie"} <= keys
+    assert not keys & {"rounds", "comeback", "rz_steals"}  # rounds are the game's to tell
+    assert v["game"] == {"tables": [], "figures": []} and v["comeback"] == []
+    page = (out / "report.html").read_text()
+    assert "Seat advantage" in page and "Comebacks" not in page and "designers" not in page
+
+
 def test_vs_compares_a_second_variant_and_json_prints_the_summary(tmp_path):
     result = runner.invoke(
         app,

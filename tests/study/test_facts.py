@@ -10,12 +10,11 @@ from hypothesis import strategies as st
 
 from auctionhouse.arena.jobs import play_job
 from auctionhouse.arena.runner import series_job
+from auctionhouse.core.aggregate import Aggregate
 from auctionhouse.games import all_games, get_game
 from auctionhouse.games.ratzia.cards import NUM_TYPES
 from auctionhouse.games.ratzia.scoring import round_categories, round_gains
-from auctionhouse.study.aggregate import Aggregate
-from auctionhouse.study.collect import collect_game
-from auctionhouse.study.games import facts_of
+from auctionhouse.study.collect import collect_game, facts_of
 
 from ..conftest import examples
 
@@ -60,7 +59,7 @@ def player_counts(name: str):
 @given(data=st.data(), seed=st.integers(0, 2**40), bots=st.sampled_from(["random", "heuristic"]))
 def test_standings_are_the_scores_at_each_round_end(name, data, seed, bots):
     job, state = finished(name, data.draw(player_counts(name)), seed, bots)
-    rounds, standings = facts_of(name).collect(state, Aggregate())
+    rounds, standings = facts_of(get_game(name)).collect(state, Aggregate())
     replay = replayed_standings(state)
     if name == "ratzia":  # the 3rd round's standing is before the end-of-game points
         final = [s - e for s, e in zip(state.scores(), state.end_gains, strict=True)]
@@ -76,7 +75,7 @@ def test_one_game_adds_up(name, data, seed):
     players = data.draw(player_counts(name))
     job, state = finished(name, players, seed)
     agg = Aggregate()
-    collect_game(state, job.first_player, job.seats, agg, facts_of(name))
+    collect_game(state, job.first_player, job.seats, agg, facts_of(get_game(name)))
     assert agg.games == 1
     assert sum(agg.moment(("pos", k)).total for k in range(players)) == pytest.approx(1.0)
     assert agg.moment(("pos", 0)).total == agg.moment("first_share").total

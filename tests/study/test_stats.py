@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from auctionhouse.study.aggregate import Moments
+from auctionhouse.core.aggregate import Moments
 from auctionhouse.study.stats import LEVEL, compare, mean_ci95, seat_test, share_ci95
 
 REPS = 2000

@@ -56,15 +56,22 @@ def server(tmp_path_factory):
     comes from one address: no limit on new players and tables, the server tests check those;
     a player is on the leaderboards after one rated game)."""
     db = tmp_path_factory.mktemp("web") / "server.sqlite3"
-    port = _free_port()
-    cmd = [sys.executable, "-m", "auctionhouse"]
-    proc = subprocess.Popen(
-        [*cmd, "serve", "--port", str(port), "--database-url", f"sqlite:///{db}",
-         "--bot-delay", "0", "--log-level", "warning", "--players-per-minute", "0",
+    with serving(
+        ["--database-url", f"sqlite:///{db}", "--bot-delay", "0", "--players-per-minute", "0",
          "--tables-per-minute", "0", "--open-tables-per-address", "0",
          "--live-tables-per-address", "0", "--leaderboard-min-games", "1",
          "--leaderboard-min-opponents", "1"],
-    )  # fmt: skip
+    ) as base:  # fmt: skip
+        yield base
+
+
+@contextlib.contextmanager
+def serving(args: list[str], env: dict[str, str] | None = None):
+    """`auctionhouse serve` with `args` on a free port, for as long as the block runs: its base
+    URL once it answers."""
+    port = _free_port()
+    cmd = [sys.executable, "-m", "auctionhouse", "serve", "--port", str(port)]
+    proc = subprocess.Popen([*cmd, "--log-level", "warning", *args], env=env)
     base = f"http://127.0.0.1:{port}"
     try:
         end = time.monotonic() + 120  # a bound on a hang: a busy machine starts it slowly
@@ -88,6 +95,15 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser():
+    with chromium() as b:
+        yield b
+
+
+@contextlib.contextmanager
+def chromium():
+    """Debian's chromium through Playwright, for as long as the block runs: Playwright's sync API
+    holds an event loop in this thread meanwhile, so a folder of other tests that needs it keeps
+    it for its own tests alone (a package-scoped fixture), never for the rest of a session."""
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(
             f"the browser tests need Debian's chromium at {CHROMIUM}: run `bash scripts/test.sh` "

@@ -1,4 +1,4 @@
-"""The page explains what happened (issue 19, items 1-8), in Debian's chromium against a real
+"""The page explains what happened, in Debian's chromium against a real
 server: round summaries kept in the log and shown until closed, the final breakdown of every
 score, rules pages, plain words, the Q.E. peek while others bid, readable cards and axe-core
 scans. Screenshots of each game's key moments go to test-artifacts/explained/."""
@@ -46,12 +46,12 @@ def summarized(game: str, log: list[dict], players: int) -> list[dict]:
     if game == "modern-art":
         return [e for e in log if e["event"] == "scored"]
     if game == "ratzia":
-        return [e for e in log if e["event"] in ("scored", "game_end")]
+        return [e for e in log if e["event"] in ("scored", "end")]
     if game == "art-dice":
         return [e for e in log if (e["event"] == "round" and e["round"] > 1) or e["event"] == "end"]
     out = []
     for i, e in enumerate(log):  # Q.E.: a round's last auction, its zero bids included
-        if e["event"] in ("won", "no_winner", "zero_bids") and (e["turn"] + 1) % players == 0:
+        if e["event"] in ("won", "unsold", "zero_bids") and (e["turn"] + 1) % players == 0:
             nxt = log[i + 1] if i + 1 < len(log) else None
             if e["event"] == "zero_bids" or not (nxt and nxt["event"] == "zero_bids"):
                 out.append(e)
@@ -83,7 +83,7 @@ def test_the_log_keeps_every_summary_and_the_result_breaks_every_score_down(
     # what each summary says is what the events say
     if game == "modern-art":
         paid = cells(page, ".log-summary table.ma-sales", 2)
-        assert paid == [[str(x) for x in e["payouts"]] for e in expected]
+        assert paid == [[str(x) for x in e["gains"]] for e in expected]
         arithmetic = cells(page, ".log-summary table.ma-sales", 1)[0]
         assert any("×" in x for x in arithmetic)  # cards × value
     elif game == "ratzia":

@@ -1,4 +1,4 @@
-"""What must not mislead (issue 19, items 5, 6 and 8), in Debian's chromium with the real
+"""What must not mislead, in Debian's chromium with the real
 renderers fed by the game engine itself (engine_table.py): Modern Art's cash and purchases beside
 the auction at 1366x800, what a painting pays if its artist ranks, the warning before a Double's
 second card that ends the round unsold, why a seat may only pass, seat colours apart from the

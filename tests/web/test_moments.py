@@ -1,5 +1,5 @@
 """Each game's key moments at 1366x800, played as a person against bots on a real server
-(issue 19, items 1 to 3): mid-game, every card, tile and work says in its tooltip what it is and
+(the moments that explain a game): mid-game, every card, tile and work says in its tooltip what it is and
 what it is worth now, and the page speaks a player's words; the first round summary comes as a
 panel that stays while play goes on until it is closed. The final screen of each game, seen by a
 seat, at the same size. Screenshots: test-artifacts/moments/."""

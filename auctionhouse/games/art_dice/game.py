@@ -13,9 +13,15 @@ from .state import ArtDiceState
 class ArtDice(Game):
     name = "art-dice"
     words = ".words"
+    events = ".events:EVENTS"
     own_bots = {"heuristic": ".heuristic:ArtDiceHeuristic"}
     encoding = ".encoding:ArtDiceEncoding"
     tracker = ".tracker:ArtDiceTracker"
+    study = ".study"
+    search = "ismcts:halving=400:steps=2:margin=1:fill=true"
+    # no bound: a first bidder who puts up their own works and buys them back (AD-3, D-6) keeps
+    # the deck and the no-sale count where they were (always the lowest id played 61,711 moves);
+    # the default max_moves, the arena's runaway limit, stands
     title = "Art Auction (dice)"
     summary = (
         "Bid gold limited by a die roll on three works at a time; collect works of one artist "

@@ -28,25 +28,25 @@ if TYPE_CHECKING:
 
 
 def log_entry(e: tuple) -> dict:
-    """A stored log event as the public dict the views carry."""
+    """A stored log event as the public dict the views carry (declared in events.py)."""
     code = e[0]
     if code == E_ROUND:
-        return {"event": "round", "round": e[1], "first_bidder": e[2]}
+        return {"event": "round", "round": e[1], "seat": e[2]}
     if code == E_SELL:
-        return {"event": "sell", "player": e[1], "card": e[2], "roll": e[3], "gold": e[4]}
+        return {"event": "sell", "seat": e[1], "card": e[2], "roll": e[3], "gold": e[4]}
     if code == E_DRAW:
         return {"event": "draw", "cards": list(e[1])}
     if code == E_ROLL:
-        return {"event": "roll", "player": e[1], "roll": e[2]}
+        return {"event": "roll", "seat": e[1], "roll": e[2]}
     if code == E_SKIP:
-        return {"event": "skip", "player": e[1], "reason": "no gold"}
+        return {"event": "skip", "seat": e[1]}
     if code == E_BID:
         # `cards`: the works on sale, in the order of `amounts`
-        return {"event": "bid", "player": e[1], "amounts": list(e[2]), "cards": list(e[3])}
+        return {"event": "bid", "seat": e[1], "amounts": list(e[2]), "cards": list(e[3])}
     if code == E_PASS:
-        return {"event": "pass", "player": e[1], "reason": "no legal placement"}
+        return {"event": "pass", "seat": e[1]}
     if code == E_WON:
-        return {"event": "won", "player": e[1], "card": e[2], "price": e[3]}
+        return {"event": "won", "seat": e[1], "card": e[2], "price": e[3]}
     if code == E_UNSOLD:
         return {"event": "unsold", "cards": list(e[1])}
     if code == E_STOP:

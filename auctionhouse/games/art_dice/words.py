@@ -50,9 +50,9 @@ def move_words(move, view: dict | None = None) -> str:
 def event_words(e: dict) -> str | None:
     """A public event as the sentence every client shows (seats as `{p}`: core/words.py)."""
     kind = e["event"]
-    who = seat(e["player"]) if "player" in e else ""
+    who = seat(e["seat"]) if "seat" in e else ""
     if kind == "round":
-        return f"Round {e['round']}: {seat(e['first_bidder'])} is the first bidder."
+        return f"Round {e['round']}: {who} is the first bidder."
     if kind == "sell":
         text = f"{who} puts up {card_name(e['card'])}, rolls {e['roll']}"
         if e["gold"] < e["roll"]:
@@ -65,7 +65,7 @@ def event_words(e: dict) -> str | None:
     if kind == "skip":
         return f"{who} has no gold and skips the roll."
     if kind == "bid":
-        return f"{who} places {_placed(e['amounts'], e.get('cards'))}."
+        return f"{who} places {_placed(e['amounts'], e['cards'])}."
     if kind == "pass":
         return f"{who} can beat no highest amount and passes."
     if kind == "won":

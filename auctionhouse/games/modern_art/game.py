@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core import Game, Option, OptionError
-from .deck import ARTISTS, NUM_TYPES, SEED_001, SYMBOLS, card_name, convert_deck
+from .deck import ARTISTS, NUM_TYPES, SEED_001, SYMBOLS, card_name, composition, convert_deck
 from .setup import make_setup, parse_setup
 from .state import ModernArtState
 
@@ -11,9 +11,12 @@ from .state import ModernArtState
 class ModernArt(Game):
     name = "modern-art"
     words = ".words"
+    events = ".events:EVENTS"
     own_bots = {"heuristic": ".heuristic:ModernArtHeuristic"}
     encoding = ".encoding:ModernArtEncoding"
     tracker = ".tracker:ModernArtTracker"
+    study = ".study"
+    countdown = 20.0  # the lobby proposes a clock for the open auctions (MA-9)
     title = "Modern Art"
     summary = (
         "Reiner Knizia's art-market game: five auction types, four rounds, values that build up."
@@ -49,6 +52,13 @@ class ModernArt(Game):
             label="Open cash: everyone sees everyone's money",
         ),
     )
+
+    # measured (core/game.py, max_moves): at most 1,192 moves (5 players, lowest bids), 17 a
+    # card of the deck, so the bound scales with the deck
+    moves_per_card = 60
+
+    def max_length(self, players, options) -> int:
+        return self.moves_per_card * sum(map(sum, composition(options["deck"])))
 
     def make_setup(self, players, options, seed, first_player=None) -> dict:
         return make_setup(players, options, seed, first_player)

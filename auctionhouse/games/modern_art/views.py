@@ -5,30 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from .deck import NUM_ARTISTS, SYMBOLS
+from .events import EVENTS
 from .state import FIXED_OFFER, FLIP, HIDDEN_BIDS, OFFER, OPEN_BIDS, OVER, PHASE_NAMES, PLAY
 
 if TYPE_CHECKING:
     from .state import ModernArtState
 
-# Public events as stored in the state (tuples) and the field names they carry in a view.
-EVENT_FIELDS: Final = {
-    "round": ("round",),
-    "play": ("seat", "card"),
-    "decline": ("seat",),
-    "add": ("seat", "card"),
-    "bid": ("seat", "amount"),
-    "pass": ("seat",),
-    "sealed": ("seat",),
-    "reveal": ("bids",),
-    "price": ("seat", "amount"),
-    "buy": ("seat",),
-    "won": ("seat", "price", "cards", "paid_to"),
-    "flip": ("seat", "card"),
-    "skip": ("seat",),
-    "unsold": ("cards",),
-    # `values`: each artist's value after the round; `sold`: each seat's paintings per artist
-    "scored": ("round", "played", "ranking", "payouts", "values", "sold"),
-}
+# the field names of each public event, in the order the state's tuples hold their values
+EVENT_FIELDS: Final = {kind: tuple(schema.__annotations__) for kind, schema in EVENTS.items()}
 
 
 def event_dict(event: tuple) -> dict:

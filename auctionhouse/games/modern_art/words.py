@@ -73,7 +73,7 @@ def event_words(e: dict) -> str | None:
             f"{ARTISTS[a]} {place} (+{tile})"
             for a, place, tile in zip(e["ranking"], PLACES, TILES, strict=False)
         )
-        pays = ", ".join(f"{seat(p)} {x}" for p, x in enumerate(e["payouts"]))
+        pays = ", ".join(f"{seat(p)} {x}" for p, x in enumerate(e["gains"]))
         return f"Round {e['round']} scored: {ranked or 'no artist ranked'}. The bank pays {pays}."
     return None
 

@@ -13,9 +13,14 @@ from .tiles import catalog
 class QE(Game):
     name = "qe"
     words = ".words"
+    events = ".events:EVENTS"
     own_bots = {"heuristic": ".heuristic:QEHeuristic"}
     encoding = ".encoding:QEEncoding"
     tracker = ".tracker:QETracker"
+    study = ".study"
+    env_id = "QE"
+    search = "ismcts:iterations=10:margin=1.5:sealed=model"
+    max_moves = 300  # measured (core/game.py, max_moves): at most 84
     title = "Q.E."
     summary = (
         "Central banks print money to bail out companies: sealed bids with no upper limit; "

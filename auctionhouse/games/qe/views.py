@@ -19,17 +19,15 @@ if TYPE_CHECKING:
 
 
 def event_json(e: tuple) -> dict:
-    """One public event as the dict views carry."""
+    """One public event as the dict views carry (declared in events.py); the price of a won
+    auction only where it is public (QE-7: the auctioneer won with its opening bid)."""
     kind = e[0]
     if kind == "open":
         return {"event": "open", "turn": e[1], "seat": e[2], "tile": e[3], "amount": e[4]}
     if kind == "won":
         if e[2] < 0:
-            return {"event": "no_winner", "turn": e[1], "tile": e[3]}
-        if e[4] is None:
-            return {"event": "won", "turn": e[1], "seat": e[2], "tile": e[3]}
-        # the auctioneer won: their bid is public (QE-7)
-        return {"event": "won", "turn": e[1], "seat": e[2], "tile": e[3], "amount": e[4]}
+            return {"event": "unsold", "turn": e[1], "tile": e[3]}
+        return {"event": "won", "turn": e[1], "seat": e[2], "tile": e[3], "price": e[4]}
     if kind == "zero":
         return {"event": "zero_bids", "turn": e[1], "seats": list(e[2])}
     if kind == "tie":

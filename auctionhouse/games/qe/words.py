@@ -65,10 +65,10 @@ def event_words(e: dict) -> str | None:
         return f"{seats(e['seats'])} tie for the highest bid (tie {e['count']} of 3): {then}."
     if kind == "won":
         text = f"{seat(e['seat'])} wins {tile_words(e['tile'])}"
-        if "amount" in e:
-            return f"{text} for {e['amount']}, its own opening bid."
+        if e["price"] is not None:
+            return f"{text} for {e['price']}, its own opening bid."
         return f"{text} for a secret price (only the winner and the auctioneer know it)."
-    if kind == "no_winner":
+    if kind == "unsold":
         return f"Nobody wins {tile_words(e['tile'])}: a tie for the highest bid."
     if kind == "zero_bids":
         verb = "bids 0 and marks" if len(e["seats"]) == 1 else "bid 0 and mark"

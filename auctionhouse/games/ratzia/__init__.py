@@ -11,9 +11,13 @@ from .state import RatziaState
 class Ratzia(Game):
     name = "ratzia"
     words = ".words"
+    events = ".events:EVENTS"
     own_bots = {"heuristic": ".heuristic:RatziaHeuristic"}
     encoding = ".encoding:RatziaEncoding"
     tracker = ".tracker:RatziaTracker"
+    study = ".study"
+    search = "ismcts:iterations=20:seconds=1"
+    max_moves = 1000  # measured (core/game.py, max_moves): at most 340
     title = "Ratzia"
     summary = (
         "Reveal cards into the Auction row, auction them with bidding cards once around, "

@@ -16,24 +16,24 @@ if TYPE_CHECKING:
 
 
 def event_json(e: tuple) -> dict:
-    """One logged event as the dict views carry."""
+    """One logged event as the dict views carry (declared in events.py)."""
     kind = e[0]
     if kind in ("reveal", "steal"):
         return {"event": kind, "seat": e[1], "card": e[2]}
     if kind == "bid":
-        return {"event": kind, "seat": e[1], "value": e[2]}
+        return {"event": kind, "seat": e[1], "amount": e[2]}
     if kind in ("pass", "stop"):
         return {"event": kind, "seat": e[1]}
     if kind == "auction":
         return {"event": kind, "seat": e[1], "cause": AUCTION_CAUSES[e[2]]}
     if kind == "won":
-        return {"event": kind, "seat": e[1], "bid": e[2], "cards": list(e[3]), "centre": e[4]}
+        return {"event": kind, "seat": e[1], "price": e[2], "cards": list(e[3]), "centre": e[4]}
     if kind == "no_bids":
-        return {"event": kind, "discarded": list(e[1])}
+        return {"event": "unsold", "cards": list(e[1])}
     if kind == "courthouse":
         return {"event": kind, "seat": e[1], "business": None if e[2] < 0 else e[2]}
     if kind == "round_start":
-        return {"event": kind, "round": e[1] + 1, "seat": e[2]}
+        return {"event": "round", "round": e[1] + 1, "seat": e[2]}
     if kind == "round_end":
         return {"event": kind, "round": e[1] + 1, "cause": ROUND_END_CAUSES[e[2]]}
     if kind == "scored":
@@ -46,7 +46,7 @@ def event_json(e: tuple) -> dict:
         }
     if kind == "game_end":
         return {
-            "event": kind,
+            "event": "end",
             "gains": list(e[1]),
             "scores": list(e[2]),
             "parts": [dict(zip(END_CATEGORIES, x, strict=True)) for x in e[3]],

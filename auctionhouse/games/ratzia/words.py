@@ -53,7 +53,7 @@ def event_words(e: dict) -> str | None:
     """A public event as the sentence every client shows (seats as `{p}`: core/words.py)."""
     kind = e["event"]
     who = seat(e["seat"]) if "seat" in e else ""
-    if kind == "round_start":
+    if kind == "round":
         return f"Round {e['round']} begins; {who} starts."
     if kind == "reveal":
         return f"{who} reveals a {card(e['card'])}."
@@ -61,14 +61,16 @@ def event_words(e: dict) -> str | None:
         how = {"declare": "declares an auction", "full row": "declares (the row is full, forced)"}
         return f"{who} {how.get(e['cause'], 'starts a forced auction (Police)')}."
     if kind == "bid":
-        return f"{who} bids {e['value']}."
+        return f"{who} bids {e['amount']}."
     if kind == "pass":
         return f"{who} passes."
     if kind == "won":
         what = cards(e["cards"]) if e["cards"] else "an empty row"
-        return f"{who} wins {what} with {e['bid']}, taking the centre card {e['centre']} face down."
-    if kind == "no_bids":
-        return f"No bids: {cards(e['discarded'])} discarded." if e["discarded"] else "No bids."
+        return (
+            f"{who} wins {what} with {e['price']}, taking the centre card {e['centre']} face down."
+        )
+    if kind == "unsold":
+        return f"No bids: {cards(e['cards'])} discarded." if e["cards"] else "No bids."
     if kind == "steal":
         return f"{who} steals a {card(e['card'])}."
     if kind == "stop":
@@ -81,7 +83,7 @@ def event_words(e: dict) -> str | None:
         return f"Round {e['round']} ends: {e['cause']}."
     if kind == "scored":
         return f"Round {e['round']} scored: {_gains(e['gains'])}."
-    if kind == "game_end":
+    if kind == "end":
         return f"Game end (Businesses, bidding cards): {_gains(e['gains'])}."
     return None
 

@@ -9,7 +9,7 @@ import { h } from "./dom.js";
 const SOUND_KEY = "auctionhouse.sound";
 const SHOWN = 3; // news lines kept in view; the log holds every one
 // a tone per kind of event (Hz); others get the plain one
-const TONES = { scored: 660, won: 520, game_end: 660, end: 660, round: 440, round_start: 440 };
+const TONES = { scored: 660, won: 520, end: 660, round: 440 };
 
 function stored() {
   try {

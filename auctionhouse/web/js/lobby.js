@@ -7,7 +7,6 @@ import { h, put, words, capital } from "./dom.js";
 import { tableFacts } from "./tablefacts.js";
 import { ago } from "./when.js";
 
-const DEFAULT_COUNTDOWN = { "modern-art": 20 };
 
 /** The bot levels a seat may take at a table of `players`, weakest first: [{spec, label}]
  * (`spec` is the level's name; a level naming its player counts plays only those). */
@@ -214,7 +213,7 @@ export function lobbyPage(root) {
           "countdown",
           "Open-auction countdown (seconds)",
           3600,
-          state.countdown === null ? DEFAULT_COUNTDOWN[game.name] || "" : state.countdown,
+          state.countdown === null ? (game.countdown ?? "") : state.countdown,
           (v) => (state.countdown = v),
         ),
         secondsField(

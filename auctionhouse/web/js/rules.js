@@ -159,6 +159,16 @@ const PAGES = {
   ],
 };
 
+/** A game without an illustrated page (one another package added): its options, in words. */
+function optionsOnly(game) {
+  return [
+    para("This game has no illustrated rules page yet: its rules come with the package that adds it."),
+    game.options.length
+      ? section("Options", list(game.options.map((o) => `${o.label || o.name}: ${o.help}`)))
+      : null,
+  ];
+}
+
 export function rulesPage(root, name) {
   const box = h("article", { class: "panel rules-page" }, h("p", { class: "muted" }, "Loading the rules…"));
   put(root, box);
@@ -166,7 +176,7 @@ export function rulesPage(root, name) {
     .games()
     .then((games) => {
       const game = games.find((g) => g.name === name);
-      if (!game || !PAGES[name]) {
+      if (!game) {
         put(box, h("h2", {}, "No such game"), h("p", {}, h("a", { href: "#/" }, "Go to the lobby")));
         return;
       }
@@ -176,14 +186,14 @@ export function rulesPage(root, name) {
         box,
         h("h2", { "data-game": name }, `How to play ${game.title}`),
         h("p", { class: "muted" }, `${game.min_players} to ${game.max_players} players. ${game.summary}`),
-        PAGES[name](ctx),
+        PAGES[name] ? PAGES[name](ctx) : optionsOnly(game),
         h(
           "p",
           { class: "links" },
           h("a", { href: "#/" }, "Back to the lobby"),
           " · Other games: ",
           games
-            .filter((g) => g.name !== name && PAGES[g.name])
+            .filter((g) => g.name !== name)
             .map((g, i) => [i ? " · " : "", h("a", { href: `#/rules/${encodeURIComponent(g.name)}` }, g.title)]),
         ),
       );

@@ -42,7 +42,7 @@ def test_ad1_short_bank_pays_what_it_has():
     s.apply(0, ("sell", 1))  # rolls 6, the bank has 4
     v = s.view(None)
     assert v["gold"][0] == 20 and v["bank"] == 0
-    assert events(s, "sell")[-1] == {"event": "sell", "player": 0, "card": 1, "roll": 6, "gold": 4}
+    assert events(s, "sell")[-1] == {"event": "sell", "seat": 0, "card": 1, "roll": 6, "gold": 4}
 
 
 def test_ad1_empty_bank_pays_nothing():
@@ -150,7 +150,7 @@ def test_ad3_no_sale_step_when_the_table_is_full():
     s.apply(0, ("draw", None))
     assert not events(s, "sell")
     rounds = events(s, "round")
-    assert [r["first_bidder"] for r in rounds] == [0, 1, 2]  # seats 1, 2 had nothing to decide
+    assert [r["seat"] for r in rounds] == [0, 1, 2]  # seats 1, 2 had nothing to decide
 
 
 def test_ad3_fewer_than_three_works_when_the_deck_runs_out():
@@ -183,7 +183,7 @@ def test_ad4_die_rolled_as_the_turn_begins_and_legal_bid_described():
     s = _bidding([3, 4, 2])
     v = s.view(1)
     assert v["bidder"] == 0 and v["roll"] == 3
-    assert events(s, "roll", 1) == [{"event": "roll", "player": 0, "roll": 3}]
+    assert events(s, "roll", 1) == [{"event": "roll", "seat": 0, "roll": 3}]
     (mk,) = s.legal_moves(0)
     assert mk.kind == "bid" and (mk.lo, mk.hi) == (1, 3)
     assert mk.parts == ((1, 3), (1, 3), (1, 3))
@@ -249,7 +249,7 @@ def test_ad4_pass_when_no_legal_placement():
     refused(s, 1, ("bid", (0, 0, 0)), "AD-4", "pass")
     refused(s, 1, ("bid", (0, 2, 0)), "AD-4", "outbid")
     s.apply(1, ("pass", None))
-    assert events(s, "pass") == [{"event": "pass", "player": 1, "reason": "no legal placement"}]
+    assert events(s, "pass") == [{"event": "pass", "seat": 1}]
     assert s.view(None)["gold"][1] == 10
     # seat 2 rolled 3: it can beat 2, so it must bid
     assert [mk.kind for mk in s.legal_moves(2)] == ["bid"]
@@ -260,7 +260,7 @@ def test_ad4_a_seat_without_gold_skips_the_roll():
     s.apply(0, ("bid", (1, 0, 0)))
     v = s.view(None)
     assert v["bidder"] == 2 and v["roll"] == 5  # seat 1 used no die
-    assert events(s, "skip") == [{"event": "skip", "player": 1, "reason": "no gold"}]
+    assert events(s, "skip") == [{"event": "skip", "seat": 1}]
 
 
 # --- AD-5: the works go to their highest bidders ----------------------------------------------
@@ -282,9 +282,9 @@ def test_ad5_highest_bidder_pays_the_bank_others_get_their_gold_back():
     assert v["on_sale"] == [] and v["bids"] == [[], [], []]
     won = [e for e in v["log"] if e["event"] == "won"]
     assert won == [
-        {"event": "won", "player": 1, "card": 20, "price": 3},
-        {"event": "won", "player": 2, "card": 21, "price": 2},
-        {"event": "won", "player": 1, "card": 22, "price": 1},
+        {"event": "won", "seat": 1, "card": 20, "price": 3},
+        {"event": "won", "seat": 2, "card": 21, "price": 2},
+        {"event": "won", "seat": 1, "card": 22, "price": 1},
     ]
     # each bid names the works its amounts go to (the log line says which)
     bids = [e for e in v["log"] if e["event"] == "bid"]

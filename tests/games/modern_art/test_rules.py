@@ -65,7 +65,7 @@ def test_ma1_artist_order_breaks_ranking_ties():
     # the event says each artist's value and each seat's sales, for the round's summary
     assert scored["values"] == [20, 30, 0, 0, 10]
     assert scored["sold"] == [[0, 3, 0, 0, 0], [1, 1, 0, 0, 1], [1, 0, 0, 0, 1]]
-    assert scored["payouts"] == [
+    assert scored["gains"] == [
         sum(n * v for n, v in zip(row, scored["values"], strict=True)) for row in scored["sold"]
     ]
 
@@ -168,7 +168,7 @@ def test_ma5_value_tiles_are_30_20_10():
     free(s, 0, "ST-H")
     do(s, 1, "play", "ST-H")  # the 5th Thaler
     assert s.board[0] == [20, 30, 10, 0, 0]
-    assert last_event(s, "scored")["payouts"] == [90, 40, 40]
+    assert last_event(s, "scored")["gains"] == [90, 40, 40]
 
 
 def test_ma6_the_hammer_skips_players_without_cards_who_still_bid():
@@ -342,7 +342,7 @@ def test_ma14_the_fifth_card_ends_the_round_unsold_but_counted():
     do(s, 0, "play", "MC-H")
     assert last_event(s, "unsold")["cards"] == [C("MC-H")]
     sc = last_event(s, "scored")
-    assert sc["played"][0] == 5 and sc["payouts"] == [60, 60, 20]  # 4 paintings, not 5
+    assert sc["played"][0] == 5 and sc["gains"] == [60, 60, 20]  # 4 paintings, not 5
 
 
 def test_ma14_a_double_as_fifth_card_gets_no_second_card():
@@ -361,7 +361,7 @@ def test_ma14_a_fifth_second_card_leaves_both_unsold():
     assert s.round == 1
     assert last_event(s, "unsold")["cards"] == [C("MC-D"), C("MC-1")]
     sc = last_event(s, "scored")
-    assert sc["played"][0] == 5 and sc["payouts"] == [30, 30, 30]
+    assert sc["played"][0] == 5 and sc["gains"] == [30, 30, 30]
 
 
 def test_ma14_a_second_card_that_empties_the_last_hand_leaves_both_unsold():
@@ -387,7 +387,7 @@ def test_ma15_all_hands_empty_the_last_card_ends_the_round_and_counts():
     do(s, 2, "play", "MC-O")
     sc = last_event(s, "scored")
     assert sc["played"] == [2, 1, 0, 0, 0] and sc["ranking"] == [0, 1]
-    assert sc["payouts"] == [30, 20, 0] and s.round == 1
+    assert sc["gains"] == [30, 20, 0] and s.round == 1
     assert [len(h) for h in s.hands] == [6, 6, 6]  # round 2 dealt
 
 
@@ -416,7 +416,7 @@ def test_ma17_paintings_sell_for_the_sum_of_tiles_only_if_ranked_this_round():
     assert sc["ranking"] == [1, 4, 0]  # Melim ties Carvalho on 1 card and loses (MA-1)
     assert s.values == [40, 30, 10, 0, 20]
     # Carvalho sells for 30 + 10; Melim holds a 10 tile but is unranked: 0
-    assert sc["payouts"] == [40, 60, 20]
+    assert sc["gains"] == [40, 60, 20]
     assert s.owned == [0] * 15  # paintings are discarded
 
 
@@ -424,7 +424,7 @@ def test_ma17_free_paintings_are_sold_like_the_others():
     s = new(["MC-O", "ST-O", ""], deck="")
     free(s, 0, "MC-O")
     do(s, 1, "play", "ST-O")
-    assert last_event(s, "scored")["payouts"] == [30, 0, 0]
+    assert last_event(s, "scored")["gains"] == [30, 0, 0]
 
 
 def test_ma18_next_round_starts_left_of_whoever_ended_it():

@@ -36,7 +36,7 @@ from .helpers import (
 )
 
 PLAYERS = (3, 4, 5)
-EVENT_KINDS = {"open", "last_turn", "tie", "won", "no_winner", "zero_bids", "peek"}
+EVENT_KINDS = {"open", "last_turn", "tie", "won", "unsold", "zero_bids", "peek"}
 PHASES = {"open_bid", "sealed_bid", "rebid", "last_turn", "over"}
 
 
@@ -239,9 +239,9 @@ def test_describe_event_names_tiles_and_amounts():
         GAME.describe_event({"event": "open", "turn": 0, "seat": 1, "tile": US_HOU, "amount": 7})
         == "Turn 1: seat 1 auctions US Housing (4 VP) and opens at 7."
     )
-    won = {"event": "won", "turn": 2, "seat": 2, "tile": JP_FIN}
+    won = {"event": "won", "turn": 2, "seat": 2, "tile": JP_FIN, "price": None}
     assert GAME.describe_event(won).startswith("seat 2 wins JP Financial (1 VP) for a secret price")
-    assert "for 9, its own opening bid" in GAME.describe_event({**won, "amount": 9})
+    assert "for 9, its own opening bid" in GAME.describe_event({**won, "price": 9})
     assert GAME.describe_event({"event": "zero_bids", "turn": 3, "seats": [0, 2]}) == (
         "seat 0 and seat 2 bid 0 and mark 2 VP for this round."
     )

@@ -145,7 +145,7 @@ TOP_KEYS = {
 }  # fmt: skip
 FINISHED_KEYS = {"turn", "tile", "auctioneer", "open", "ties", "winner", "amount"}
 CURRENT_KEYS = {"turn", "tile", "auctioneer", "open", "rebid", "ties", "waiting"}
-EVENTS = {"open", "last_turn", "tie", "won", "no_winner", "zero_bids", "peek"}
+EVENTS = {"open", "last_turn", "tie", "won", "unsold", "zero_bids", "peek"}
 
 
 def may_know_price(s, p, k) -> bool:
@@ -189,7 +189,8 @@ def check_view_secrets(s, p):
         if e["event"] == "open":
             auctioneer[e["turn"]] = e["seat"]
         if e["event"] == "won":
-            assert ("amount" in e) == (auctioneer.get(e["turn"]) == e["seat"])
+            public = auctioneer.get(e["turn"]) == e["seat"]
+            assert e["price"] == (s.done[e["turn"]].price if public else None)
         assert e["event"] != "zero_bids" or s.num_players > 3
 
 

@@ -221,7 +221,7 @@ def test_qe7_highest_bid_wins_only_winner_and_auctioneer_know_the_amount():
     assert [amounts_seen(s, p, 0) for p in (0, 1, 2, 3)] == [9, None, 9, None]
     assert amounts_seen(s, None, 0) is None
     won = [e for e in s.view(1)["log"] if e["event"] == "won"]
-    assert won == [{"event": "won", "turn": 0, "seat": 2, "tile": TILES_34[0]}]
+    assert won == [{"event": "won", "turn": 0, "seat": 2, "tile": TILES_34[0], "price": None}]
     assert s.view(0)["auctions"][0]["bids"] == [[None, 7, 9, 0]]
     assert "bids" not in s.view(2)["auctions"][0]
     assert s.view(1)["auctions"][0]["my_bids"] == [7]
@@ -233,7 +233,7 @@ def test_qe7_when_the_auctioneer_wins_the_amount_is_public():
     assert s.owned[0] == [TILES_34[0]] and s.spent[0] == 8
     assert [amounts_seen(s, p, 0) for p in (None, 0, 1, 2, 3)] == [8] * 5
     assert s.view(3)["log"][-1] == {
-        "event": "won", "turn": 0, "seat": 0, "tile": TILES_34[0], "amount": 8
+        "event": "won", "turn": 0, "seat": 0, "tile": TILES_34[0], "price": 8
     }  # fmt: skip
 
 
@@ -324,7 +324,9 @@ def test_qe10_last_turn_has_no_auctioneer_all_three_bid_zero_allowed():
     refused(s, 0, ("open", 3), "move")
     auction(s, None, {0: 0, 1: 4, 2: 3})
     assert s.is_over() and s.owned[1][-1] == TILES_34[15] and s.spent[1] == 10 + 4
-    assert s.view(0)["log"][-1] == {"event": "won", "turn": 15, "seat": 1, "tile": TILES_34[15]}
+    assert s.view(0)["log"][-1] == {
+        "event": "won", "turn": 15, "seat": 1, "tile": TILES_34[15], "price": None
+    }  # fmt: skip
 
 
 def test_qe10_a_tie_for_highest_gives_the_tile_to_nobody():
@@ -332,7 +334,7 @@ def test_qe10_a_tie_for_highest_gives_the_tile_to_nobody():
     auction(s, None, {0: 5, 1: 2, 2: 5})
     assert s.is_over() and s.spent == [10, 10, 10]
     assert sum(len(o) for o in s.owned) == 15 and TILES_34[15] not in sum(s.owned, [])
-    assert s.view(1)["log"][-1] == {"event": "no_winner", "turn": 15, "tile": TILES_34[15]}
+    assert s.view(1)["log"][-1] == {"event": "unsold", "turn": 15, "tile": TILES_34[15]}
     assert s.view(1)["final"]["amounts"][15] is None
 
 

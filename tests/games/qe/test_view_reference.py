@@ -31,11 +31,8 @@ def event_json(e: tuple) -> dict:
         return {"event": "tie", "turn": e[1], "seats": list(e[2]), "count": e[3]}
     if kind == "won":
         if e[2] < 0:
-            return {"event": "no_winner", "turn": e[1], "tile": e[3]}
-        out = {"event": "won", "turn": e[1], "seat": e[2], "tile": e[3]}
-        if e[4] is not None:
-            out["amount"] = e[4]
-        return out
+            return {"event": "unsold", "turn": e[1], "tile": e[3]}
+        return {"event": "won", "turn": e[1], "seat": e[2], "tile": e[3], "price": e[4]}
     if kind == "zero":
         return {"event": "zero_bids", "turn": e[1], "seats": list(e[2])}
     if kind == "peek":

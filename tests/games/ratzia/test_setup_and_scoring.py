@@ -148,7 +148,7 @@ def test_rz4_the_highest_bidding_card_starts_each_round():
     police_out(s)
     v = s.view(None)
     assert v["round"] == 2
-    assert events(s, "round_start")[-1]["seat"] == 1  # the 12 is now the highest held
+    assert events(s, "round")[-1]["seat"] == 1  # the 12 is now the highest held
     assert s.next_actor() == 1
 
 
@@ -249,7 +249,7 @@ def test_rz15_game_end_and_tie_goes_to_the_highest_bidding_card():
     assert s.is_over()
     # -5 a round for no Trinket; the bidding sums are 22 and 22: +5 and -5 each.
     assert s.scores() == (-15, -15)
-    assert events(s, "game_end")[0]["gains"] == [0, 0]
+    assert events(s, "end")[0]["gains"] == [0, 0]
     assert s.result().winners == (0,)  # seat 0 holds the 9, seat 1 at most the 8
     assert s.view(None)["over"] and s.view(1)["result"]["winners"] == [0]
 
@@ -262,4 +262,4 @@ def test_rz15_bidding_sums_count_face_down_cards_not_the_centre():
     for _ in range(3):
         police_out(s)
     # sums: seat 0 2+5+8+1 = 16, seat 1 3+6+9+12 = 30, seat 2 4+7+10+11 = 32
-    assert events(s, "game_end")[0]["gains"] == [-5, 0, 5]
+    assert events(s, "end")[0]["gains"] == [-5, 0, 5]

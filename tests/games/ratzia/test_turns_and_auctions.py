@@ -200,7 +200,7 @@ def test_rz9_the_highest_bid_takes_the_row_and_swaps_with_the_centre():
     assert v["up"][2] == [4, 8] and v["down"][2] == [1]
     assert v["up"][0] == [2, 6, 13] and v["up"][1] == [3, 7, 12]  # losing bids come back
     won = events(s, "won")[0]
-    assert (won["seat"], won["bid"], won["cards"], won["centre"]) == (2, 11, [D, GA, CAR], 1)
+    assert (won["seat"], won["price"], won["cards"], won["centre"]) == (2, 11, [D, GA, CAR], 1)
 
 
 def test_rz9_with_no_bid_the_row_is_discarded():
@@ -335,4 +335,4 @@ def test_rz12_the_deck_runs_out_only_on_the_last_police_and_the_game_ends():
     v = s.view(None)
     assert v["deck_size"] == 0 and v["final"]["deck_left"] == []
     assert [e["cause"] for e in events(s, "round_end")] == ["7th police"] * 3
-    assert len(events(s, "scored")) == 3 and len(events(s, "game_end")) == 1
+    assert len(events(s, "scored")) == 3 and len(events(s, "end")) == 1

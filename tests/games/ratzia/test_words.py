@@ -22,7 +22,7 @@ def test_every_event_and_move_of_a_game_has_words():
             text = GAME.describe_event(e)
             assert text and text != e["event"]
             kinds.add(e["event"])
-        assert {"reveal", "auction", "won", "scored", "game_end"} <= kinds
+        assert {"reveal", "auction", "won", "scored", "end"} <= kinds
         labels = [label for label, _ in GAME.describe_view(s.view(0))]
         assert labels[:3] == ["round", "deck", "auction row"]
 

@@ -25,8 +25,8 @@ function collectionsAt(events, i, view) {
   const colls = view.collections.map((c) => [...c]);
   for (let k = events.length - 1; k > i; k--) {
     const e = events[k];
-    if (e.event === "won") colls[e.player].splice(colls[e.player].indexOf(e.card), 1);
-    else if (e.event === "sell") colls[e.player].push(e.card);
+    if (e.event === "won") colls[e.seat].splice(colls[e.seat].indexOf(e.card), 1);
+    else if (e.event === "sell") colls[e.seat].push(e.card);
   }
   return colls;
 }
@@ -276,7 +276,7 @@ export default {
       let gold = 0;
       for (const e of log) {
         if (e.event === "round") round = e.round;
-        if (e.event === "won" && e.player === p && round === r) {
+        if (e.event === "won" && e.seat === p && round === r) {
           n++;
           gold += e.price;
         }
@@ -338,7 +338,7 @@ export default {
           ? numberTable(
               "ad-sales",
               ["Work", "Buyer", "Gold"],
-              sales.map((x) => [info(ctx, x.card).name, ctx.name(x.player), String(x.price)]),
+              sales.map((x) => [info(ctx, x.card).name, ctx.name(x.seat), String(x.price)]),
             )
           : h("p", { class: "muted" }, "Nothing was sold this round."),
         h("h4", {}, "Points now (n works of an artist: n × n)"),

@@ -579,7 +579,7 @@ export default {
           .filter(([k]) => k)
           // a term keeps together (no-break spaces), the sum wraps only between terms
           .map(([k, a]) => `${k}\u00a0${surname(ctx, a)}\u00a0×\u00a0${e.ranking.includes(a) ? e.values[a] : 0}`);
-        return [who(ctx, p), parts.length ? parts.join(" + ") : "none", String(e.payouts[p])];
+        return [who(ctx, p), parts.length ? parts.join(" + ") : "none", String(e.gains[p])];
       }),
     );
     return {
@@ -605,7 +605,7 @@ export default {
       if (e.event === "won") {
         cur[e.seat].bought += e.price;
         if (e.paid_to >= 0) cur[e.paid_to].sold += e.price;
-      } else if (e.event === "scored") e.payouts.forEach((x, p) => (cur[p].bank += x));
+      } else if (e.event === "scored") e.gains.forEach((x, p) => (cur[p].bank += x));
     }
     const scores = view.result ? view.result.scores : view.cash;
     const head = ["Seat", "Start", ...rounds.map((_, r) => `Round ${r + 1}`), "Cash at the end"];

@@ -524,7 +524,7 @@ export default {
   summary(events, i, ctx) {
     const e = events[i];
     const n = ctx.players;
-    const closes = e.event === "won" || e.event === "no_winner" || e.event === "zero_bids";
+    const closes = e.event === "won" || e.event === "unsold" || e.event === "zero_bids";
     if (!closes || !n || (e.turn + 1) % n !== 0) return null;
     const next = events[i + 1];
     if (e.event !== "zero_bids" && next && next.event === "zero_bids" && next.turn === e.turn) return null;
@@ -533,7 +533,7 @@ export default {
     const zeroRule = !ctx.view || Boolean(ctx.view.zero_marks);
     const rows = [];
     for (let k = first; k <= e.turn; k++) {
-      const won = events.find((x) => (x.event === "won" || x.event === "no_winner") && x.turn === k);
+      const won = events.find((x) => (x.event === "won" || x.event === "unsold") && x.turn === k);
       const zero = events.find((x) => x.event === "zero_bids" && x.turn === k);
       if (!won) continue;
       const price = knownPrice(ctx, k);

@@ -495,7 +495,7 @@ function scoresAfter(events, i, n) {
   const score = Array(n).fill(0);
   for (let k = 0; k <= i; k++) {
     const e = events[k];
-    if (e.event === "scored" || e.event === "game_end") e.gains.forEach((g, p) => (score[p] += g));
+    if (e.event === "scored" || e.event === "end") e.gains.forEach((g, p) => (score[p] += g));
   }
   return score;
 }
@@ -539,12 +539,12 @@ export default {
   },
 
   roundLabel(e) {
-    return e.event === "round_start" ? `Round ${e.round}` : null;
+    return e.event === "round" ? `Round ${e.round}` : null;
   },
 
   summary(events, i, ctx) {
     const e = events[i];
-    if ((e.event !== "scored" && e.event !== "game_end") || !e.parts) return null;
+    if ((e.event !== "scored" && e.event !== "end") || !e.parts) return null;
     const score = { title: "Score now", values: scoresAfter(events, i, e.gains.length) };
     if (e.event === "scored")
       return {
@@ -563,7 +563,7 @@ export default {
 
   breakdown(view, ctx) {
     const rounds = (view.log || []).filter((e) => e.event === "scored");
-    const end = (view.log || []).find((e) => e.event === "game_end");
+    const end = (view.log || []).find((e) => e.event === "end");
     const n = view.players;
     return numberTable(
       "rz-breakdown",

@@ -15,10 +15,10 @@ from auctionhouse.games.art_dice import GAME
 from auctionhouse.games.art_dice.cards import ARTIST_OF, CARDS, DIE
 from auctionhouse.games.art_dice.state import _bid_kinds
 
-from ..conftest import examples
-from ..games.art_dice.scenario import deal
-from .positions import CONFIGS, config_id
-from .readings import blocks_of, check_plain_reading, joined
+from ...conftest import examples
+from ...envs.positions import CONFIGS, config_id
+from ...envs.readings import blocks_of, check_plain_reading, joined
+from .scenario import deal
 
 AD_CONFIGS = [c for c in CONFIGS if c[0] == "art-dice"]
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...games.art_dice.cards import ARTIST_OF, ARTISTS
-from ...games.art_dice.state import E_END, E_ROUND, E_SELL, E_STOP, E_WON
-from ..aggregate import Aggregate
-from ..present import Headline, histogram, rate, table
+from ...core.aggregate import Aggregate
+from ...core.present import Headline, histogram, rate, table
+from .cards import ARTIST_OF, ARTISTS
+from .state import E_END, E_ROUND, E_SELL, E_STOP, E_WON
 
 ENDS = ("deck empty", "rounds without a sale")
 HEADLINE = (

@@ -12,7 +12,7 @@ from auctionhouse.envs import encoding_for
 from auctionhouse.games.ratzia import encoding as ratzia
 from auctionhouse.games.ratzia.cards import BIDDING_SETS, COPIES, MAX_BID, NUM_TYPES, out_of_game
 
-from ..games.ratzia.helpers import GA, P, T, new, run
+from .helpers import GA, P, T, new, run
 
 
 def block(enc, obs, name):

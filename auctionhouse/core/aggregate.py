@@ -1,4 +1,5 @@
-"""Streaming aggregates: what a study keeps of its games, whatever their number.
+"""Streaming aggregates: what a study keeps of its games, whatever their number (a game's
+study module, `Game.study`, folds its own facts into one).
 
 A worker folds each finished game into an `Aggregate` and sends back only that; aggregates add
 up (`merge`) in any order to the same totals, so memory stays flat in the number of games.

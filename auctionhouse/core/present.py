@@ -1,5 +1,6 @@
-"""The pieces a report section is made of, as JSON-safe data: tables and figure specs that
-plots.py draws and report.py lays out."""
+"""The pieces a study's report section is made of, as JSON-safe data: tables and figure specs
+that study/plots.py draws and study/report.py lays out; a game's study module (`Game.study`)
+gives its own figures with them."""
 
 from __future__ import annotations
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...games.modern_art.deck import ARTISTS, NUM_ARTISTS, SYMBOLS
-from ...games.modern_art.state import ROUNDS, START_CASH, TILES
-from ..aggregate import Aggregate
-from ..present import Headline, bars, rate, round_ends, round_labels, stacked, table
+from ...core.aggregate import Aggregate
+from ...core.present import Headline, bars, rate, round_ends, round_labels, stacked, table
+from .deck import ARTISTS, NUM_ARTISTS, SYMBOLS
+from .state import ROUNDS, START_CASH, TILES
 
 PLACES = ("1st", "2nd", "3rd", "unranked")
 # a lot's auction type is its last card's; a Double nobody added to goes free as "double"

@@ -11,9 +11,9 @@ import pytest
 from auctionhouse.envs import encoding_for
 from auctionhouse.games.qe.encoding import EXACT, LADDER, MOST, PHASES, money
 
-from ..games.qe.helpers import TILES_5, TILES_34, auction, new
-from .positions import CONFIGS, config_id
-from .readings import blocks_of, check_plain_reading, close, joined
+from ...envs.positions import CONFIGS, config_id
+from ...envs.readings import blocks_of, check_plain_reading, close, joined
+from .helpers import TILES_5, TILES_34, auction, new
 
 QE_CONFIGS = [c for c in CONFIGS if c[0] == "qe"]
 

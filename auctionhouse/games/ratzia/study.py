@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from ...games.ratzia.cards import values_of
-from ...games.ratzia.scoring import (
+from ...core.aggregate import Aggregate
+from ...core.present import Headline, bars, rate, round_ends, round_labels, table
+from .cards import values_of
+from .scoring import (
     END_CATEGORIES,
     ROUND_CATEGORIES,
     bidding_points,
     business_points,
     round_categories,
 )
-from ...games.ratzia.state import END_POLICE, ROUND_END_CAUSES, ROUNDS
-from ..aggregate import Aggregate
-from ..present import Headline, bars, rate, round_ends, round_labels, table
+from .state import END_POLICE, ROUND_END_CAUSES, ROUNDS
 
 CATEGORIES = ROUND_CATEGORIES + END_CATEGORIES
 COURT = ("cost a Business", "no Business to lose")

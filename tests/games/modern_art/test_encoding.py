@@ -10,10 +10,10 @@ from auctionhouse.games.modern_art.deck import ARTISTS, STANDARD, all_cards, com
 from auctionhouse.games.modern_art.encoding import AMOUNT_CAP
 from auctionhouse.games.modern_art.state import DEAL, PHASE_NAMES
 
-from ..games.modern_art.helpers import C, new, run
-from . import test_encodings as shared
-from .positions import CONFIGS, config_id
-from .readings import blocks_of, check_plain_reading
+from ...envs import test_encodings as shared
+from ...envs.positions import CONFIGS, config_id
+from ...envs.readings import blocks_of, check_plain_reading
+from .helpers import C, new, run
 
 MA_CONFIGS = [c for c in CONFIGS if c[0] == "modern-art"]
 # a deck option: no Doubles of Manuel Carvalho, 7 open cards of Rafael Silveira (71 cards)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...games.qe.scoring import PARTS, tally
-from ..aggregate import Aggregate
-from ..present import Headline, bars, histogram, rate, table
+from ...core.aggregate import Aggregate
+from ...core.present import Headline, bars, histogram, rate, table
+from .scoring import PARTS, tally
 
 HEADLINE = (
     Headline("qe_eliminated", "games with an elimination", "share"),
