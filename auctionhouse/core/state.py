@@ -61,13 +61,17 @@ class State:
         return self.legal_moves(player)
 
     def apply(self, player: int, move: Move) -> int | None:
-        """Apply `move` by `player`, or raise IllegalMove and leave the state unchanged. A game
-        may return the next actor (what `next_actor()` would), saving runners that call."""
+        """Apply `move` by `player` and append it to `history`, or raise IllegalMove naming
+        the ruling and leave the state unchanged. One path: dispatch on the kind once; its
+        handler checks each rule once, then changes the state. A game implements `_apply`, or
+        overrides `apply` whole (its hot path) and appends to `history` itself; it may return
+        the next actor (what `next_actor()` would), saving runners that call."""
         self._apply(player, move)
         self.history.append((player, move))
         return None
 
     def _apply(self, player: int, move: Move) -> None:
+        """Check `move` against each rule, then make it (`apply` records it)."""
         raise NotImplementedError
 
     # --- the end -------------------------------------------------------------------------

@@ -279,62 +279,15 @@ class ArtDiceState(State):
         return [choice("sell", tuple(self.coll[player])), DRAW]
 
     def apply(self, player: int, move) -> int:
-        # The common moves checked in full and made inline (the hot path of every simulation):
-        # a bid on three works (AD-4: each amount 0 or above the work's highest, 1 to
-        # min(roll, gold) in all), a pass, a sell, a draw. Anything else, and any move that
-        # breaks a rule, goes through `_apply`, which names the rule. Returns the next actor.
-        # the checks narrow `pair` (compiled, held unboxed): `move` itself goes to the history,
-        # not a tuple built anew from `pair`
-        pair: Any = move
-        if type(pair) is tuple and len(pair) == 2 and player == self.cur and type(player) is int:
-            kind, arg = pair[0], pair[1]  # indexed: compiled, faster than unpacking
-            if kind == "bid" and self.phase == BID and type(arg) is tuple and len(arg) == 3:
-                high = self.high
-                a0, a1, a2 = arg
-                if type(a0) is int and type(a1) is int and type(a2) is int and len(high) == 3:
-                    gold = self.own[player]
-                    total = a0 + a1 + a2
-                    if (
-                        (not a0 or a0 > high[0])
-                        and (not a1 or a1 > high[1])
-                        and (not a2 or a2 > high[2])
-                        and 0 < total <= self.roll
-                        and total <= gold
-                    ):
-                        leader = self.leader
-                        if a0:
-                            high[0] = a0
-                            leader[0] = player
-                        if a1:
-                            high[1] = a1
-                            leader[1] = player
-                        if a2:
-                            high[2] = a2
-                            leader[2] = player
-                        self.log.append((E_BID, player, arg, tuple(self.sale)))
-                        self.done += 1
-                        self._next_bidder()
-                        self.history.append((player, move))
-                        return self.cur
-            elif kind == "pass" and self.phase == BID:
-                self._pass(player, arg)  # checks the argument and AD-4
-                self.history.append((player, move))
-                return self.cur
-            elif self.phase == OFFER and (kind == "sell" or kind == "draw" and arg is None):
-                if kind == "sell":
-                    self._sell(player, arg)  # checks the card
-                else:
-                    self._fill()
-                self.history.append((player, move))
-                return self.cur
-        self._apply(player, move)
-        self.history.append((player, move))
-        return self.cur
+        """Dispatch on the kind once; its handler checks each rule once, raising IllegalMove
+        with the ruling before anything changes, then makes the move. Returns the next actor.
 
-    def _apply(self, player: int, move) -> None:
-        if type(move) is not tuple or len(move) != 2:
+        (The checks read an alias, `pair`, which the compiled build holds unboxed: `move`
+        itself goes to the history, not a tuple built anew.)"""
+        pair: Any = move
+        if type(pair) is not tuple or len(pair) != 2:
             raise IllegalMove("move", f"a move is a pair (kind, argument), not {move!r}")
-        kind, arg = move
+        kind, arg = pair[0], pair[1]  # indexed: compiled, faster than unpacking
         if self.phase == OVER:
             raise IllegalMove("AD-7", "the game is over; no more moves")
         if player != self.cur or type(player) is not int:
@@ -351,79 +304,76 @@ class ArtDiceState(State):
         else:
             allowed = " or ".join(mk.kind for mk in self.legal_moves(player))
             raise IllegalMove("move", f"there is no move {kind!r} now; you may {allowed}")
+        self.history.append((player, move))
+        return self.cur
 
     def _not_bidding(self, kind: str) -> None:
-        if self.phase != BID:
-            raise IllegalMove(
-                "AD-3",
-                f"no {kind} yet: the first bidder first puts up own works (sell) or draws (draw)",
-            )
+        raise IllegalMove(
+            "AD-3",
+            f"no {kind} yet: the first bidder first puts up own works (sell) or draws (draw)",
+        )
 
-    def _bid(self, p: int, arg) -> None:
-        """AD-4: one amount per work, each 0 or above the work's highest, 1 to min(roll, gold)
-        in all (`apply` makes the common case inline)."""
+    def _bid(self, p: int, arg: Any) -> None:
+        """AD-4: one amount per work on sale, each 0 or above the work's highest, 1 to
+        min(roll, gold) in all."""
         self._check_bid(p, arg)
+        amounts: tuple[int, ...] = arg  # typed: compiled, indexed without boxing the index
         high, leader = self.high, self.leader
-        for i, a in enumerate(arg):
+        for w in range(len(high)):
+            a = amounts[w]
             if a:
-                high[i] = a
-                leader[i] = p
+                high[w] = a
+                leader[w] = p
         self.log.append((E_BID, p, arg, tuple(self.sale)))
         self.done += 1
         self._next_bidder()
 
-    def _check_bid(self, p: int, arg) -> None:
+    def _check_bid(self, p: int, arg: Any) -> None:
         """A bid that breaks a rule raises, naming it."""
         if self.phase != BID:
             self._not_bidding("bid")
         high = self.high
-        if type(arg) is not tuple or len(arg) != len(high):
+        k = len(high)
+        if type(arg) is not tuple or len(arg) != k:
             raise IllegalMove(
-                "AD-4",
-                f"a bid gives one amount per work on sale ({len(high)} amounts), not {arg!r}",
+                "AD-4", f"a bid gives one amount per work on sale ({k} amounts), not {arg!r}"
             )
+        amounts: tuple = arg  # typed: compiled, indexed without boxing the index
         total = 0
-        for a, h in zip(arg, high, strict=True):
-            if a:
-                if type(a) is not int or a <= h:
-                    self._bad_amounts(arg)
-                total += a
-            elif type(a) is not int:
-                self._bad_amounts(arg)
-        roll = self.roll
-        gold = self.own[p]
-        if total > roll or total > gold or not total:
-            self._bad_total(total, roll, gold)
-
-    def _bad_amounts(self, arg: tuple) -> None:
-        for w, (a, h) in enumerate(zip(arg, self.high, strict=True)):
+        for w in range(k):
+            a = amounts[w]
             if type(a) is not int or a < 0:
                 raise IllegalMove(
                     "AD-4", f"an amount is a whole number of gold, 0 or more, not {a!r}"
                 )
-            if a and a <= h:
-                raise IllegalMove(
-                    "AD-4",
-                    f"outbid: {a} gold on work {w + 1} does not beat the {h} already on it; "
-                    f"place at least {h + 1} or nothing",
-                )
-
-    def _bad_total(self, total: int, roll: int, gold: int) -> None:
-        if total == 0:
+            if a:
+                h = high[w]
+                if a <= h:
+                    raise IllegalMove(
+                        "AD-4",
+                        f"outbid: {a} gold on work {w + 1} does not beat the {h} already on "
+                        f"it; place at least {h + 1} or nothing",
+                    )
+                total += a
+        if not total:
             if self.can_place():
                 raise IllegalMove(
                     "AD-4", "you must place at least 1 gold when you can legally place any"
                 )
             raise IllegalMove("AD-4", "no amount you may place beats a work's highest: pass")
-        if gold < roll:
+        roll = self.roll
+        gold = self.own[p]
+        if total > (roll if roll < gold else gold):
+            if gold < roll:
+                raise IllegalMove(
+                    "AD-4",
+                    f"gold: you have {gold} gold, so you may place at most {gold}, not {total}",
+                )
             raise IllegalMove(
-                "AD-4", f"gold: you have {gold} gold, so you may place at most {gold}, not {total}"
+                "AD-4",
+                f"die limit: you rolled {roll}, so you may place at most {roll} gold in all, "
+                f"not {total}",
             )
-        raise IllegalMove(
-            "AD-4",
-            f"die limit: you rolled {roll}, so you may place at most {roll} gold in all, "
-            f"not {total}",
-        )
 
     def _pass(self, p: int, arg) -> None:
         if self.phase != BID:

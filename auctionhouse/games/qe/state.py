@@ -146,7 +146,11 @@ class QEState(State):
             self.phase = OVER
             self.waiting = self.kinds = ()
 
-    def _open(self, p: int, x: int) -> None:
+    def _open(self, p: int, x: Any) -> None:
+        """QE-5: the auctioneer opens with a whole number of at least 1."""
+        self._check_turn(p, "open", OPEN)
+        if type(x) is not int or x < 1:
+            raise IllegalMove("QE-5", f"the opening bid is a whole number of at least 1, not {x!r}")
         self.open = x
         self.stand[p] = x
         self.phase = BID
@@ -154,7 +158,21 @@ class QEState(State):
         self.waiting = _CLOCKWISE[self.num_players][p]
         self.events.append(("open", self.t, p, self.tiles[self.t], x))
 
-    def _bid(self, p: int, x: int) -> None:
+    def _bid(self, p: int, x: Any) -> None:
+        """QE-6 (QE-8 a rebid, QE-10 the 3-player last turn): a sealed bid, any whole number
+        from 0 up except the opening bid; the last one in resolves the round."""
+        self._check_turn(p, "bid", BID)
+        if type(x) is not int or x < 0:
+            raise IllegalMove(
+                self._bid_rule(),
+                f"a bid is a whole number of at least 0 (there is no upper limit), not {x!r}",
+            )
+        if x == self.open:
+            raise IllegalMove(
+                self._bid_rule(),
+                f"a bid may not equal the auctioneer's opening bid of {x}: bid any whole number "
+                f"from 0 up except {x}",
+            )
         w = self.waiting
         if w[0] == p:
             w = w[1:]
@@ -241,66 +259,47 @@ class QEState(State):
         )
 
     def apply(self, p: int, move: Any) -> None:
-        # The common moves, checked in full and applied inline (this is the hot path of every
-        # simulation); anything else goes through `_apply`, which names the broken rule.
-        # (`move: Any`: a compiled build checks annotated arguments; a malformed move must reach
-        # `_apply` and its IllegalMove.)
-        # the checks narrow `pair` (compiled, held unboxed): `move` itself goes to the history,
-        # not a tuple built anew from `pair`
-        pair: Any = move
-        if type(pair) is tuple and len(pair) == 2:
-            kind, x = pair[0], pair[1]  # indexed: compiled, faster than unpacking
-            if type(x) is int and type(p) is int:
-                w = self.waiting
-                if kind == "bid":
-                    if x >= 0 and x != self.open and p in w and self.phase == BID:
-                        self._bid(p, x)
-                        self.history.append((p, move))
-                        return
-                elif kind == "open" and x >= 1 and self.phase == OPEN and p == w[0]:
-                    self._open(p, x)
-                    self.history.append((p, move))
-                    return
-        self._apply(p, move)
-        self.history.append((p, move))
+        """Dispatch on the kind once; its handler checks each rule once, raising IllegalMove
+        with the ruling before anything changes, then makes the move.
 
-    def _apply(self, p: int, move: Any) -> None:
+        (`move: Any`: a compiled build checks annotated arguments, and a malformed move must
+        reach its IllegalMove. The checks read an alias, `pair`, which the compiled build holds
+        unboxed: `move` itself goes to the history, not a tuple built anew.)"""
         self._check_player(p)
         if self.phase == OVER:
             raise IllegalMove("over", "the game is over: no more moves can be made")
-        if type(move) is not tuple or len(move) != 2 or not isinstance(move[0], str):
+        pair: Any = move
+        kind: Any = None
+        x: Any = None
+        if type(pair) is tuple and len(pair) == 2:
+            kind, x = pair[0], pair[1]  # indexed: compiled, faster than unpacking
+        if kind == "bid":
+            self._bid(p, x)
+        elif kind == "open":
+            self._open(p, x)
+        elif kind == "peek":
+            self._peek(p, x)
+        elif isinstance(kind, str):
+            self._check_turn(p, kind, OVER)  # no such move is asked for: raises
+        else:
             raise IllegalMove(
                 "move", f"a move is a pair (kind, argument) like ('bid', 5), not {move!r}"
             )
-        kind, x = move
-        if kind == "peek":
-            self._peek(p, x)
-            return
+        self.history.append((p, move))
+
+    def _check_turn(self, p: int, kind: str, phase: int) -> None:
+        """`p` is among the seats asked to act, and the phase is `phase`, the one that asks
+        for `kind` (OVER for a kind that no phase asks for)."""
         if p not in self.waiting:
             waiting = ", ".join(map(str, self.waiting))
             raise IllegalMove("turn", f"seat {p} may not act now: waiting for seat {waiting}")
-        want = "open" if self.phase == OPEN else "bid"
-        if kind != want:
+        if self.phase != phase:
+            want = "open" if self.phase == OPEN else "bid"
             raise IllegalMove("move", f"seat {p} must make a {want!r} move now, not {kind!r}")
-        if kind == "open":
-            if type(x) is not int or x < 1:
-                raise IllegalMove(
-                    "QE-5", f"the opening bid is a whole number of at least 1, not {x!r}"
-                )
-            self._open(p, x)
-            return
-        rule = "QE-10" if self.a < 0 else "QE-8" if self.rnd else "QE-6"
-        if type(x) is not int or x < 0:
-            raise IllegalMove(
-                rule, f"a bid is a whole number of at least 0 (there is no upper limit), not {x!r}"
-            )
-        if x == self.open:
-            raise IllegalMove(
-                rule,
-                f"a bid may not equal the auctioneer's opening bid of {x}: bid any whole number "
-                f"from 0 up except {x}",
-            )
-        self._bid(p, x)
+
+    def _bid_rule(self) -> str:
+        """The ruling a bid answers to: the 3-player last turn, a rebid, or a first bid."""
+        return "QE-10" if self.a < 0 else "QE-8" if self.rnd else "QE-6"
 
     def _peek(self, p: int, k: Any) -> None:
         """QE-11: once per game, look at the winning bid of a finished auction."""

@@ -238,8 +238,9 @@ class RatziaState(State):
 
     # --- moves ----------------------------------------------------------------------------
     def apply(self, player: int, move) -> None:
-        """The contract of State.apply (check all, then change, then append to history) in one
-        call; bids, passes and reveals, most of a game's moves, are handled inline."""
+        """Dispatch on the phase and the kind once; each rule is checked once, raising
+        IllegalMove with the ruling before anything changes; then the move is made (bids,
+        passes and reveals, most of a game's moves, inline) and recorded."""
         if player != self.cur or player < 0:
             self._not_your_turn(player)
         # the checks narrow `pair` (compiled, held unboxed): `move` itself goes to the history,
@@ -251,10 +252,12 @@ class RatziaState(State):
         phase = self.phase
         if phase == AUCTION:
             if kind == "bid":
-                if type(arg) is not int or not 0 < arg <= MAX_BID or arg <= self.a_high:
-                    self._bad_bid(player, arg)
-                if not self.up[player] >> arg & 1:
-                    self._bad_bid(player, arg)
+                if type(arg) is not int or not 0 < arg <= MAX_BID or not self.up[player] >> arg & 1:
+                    self._not_held(player, arg)
+                if arg <= self.a_high:
+                    raise IllegalMove(
+                        "RZ-7", f"a bid must beat the current bid {self.a_high}; {arg} does not"
+                    )
                 self.a_high = arg
                 self.a_bidder = player
                 self.a_must = -1
@@ -310,7 +313,8 @@ class RatziaState(State):
             if kind == "steal":
                 self._steal(player, arg)
             elif kind == "stop":
-                _no_arg("stop", arg)
+                if arg is not None:
+                    _no_arg("stop", arg)
                 self.log.append(("stop", player))
                 self._end_turn(player)
             else:
@@ -320,9 +324,6 @@ class RatziaState(State):
         else:
             self._wrong_kind(kind, "discard a Business card for the Courthouse")
         self.history.append((player, move))
-
-    def _apply(self, player: int, move) -> None:
-        raise NotImplementedError("RatziaState.apply does the whole move")
 
     def _not_your_turn(self, player) -> None:
         self._check_player(player)
@@ -345,7 +346,8 @@ class RatziaState(State):
 
     # Turn: Declare (RZ-5, RZ-6, RZ-8)
     def _declare(self, p: int, arg) -> None:
-        _no_arg("declare", arg)
+        if arg is not None:
+            _no_arg("declare", arg)
         n = len(self.row)
         if not n:
             raise IllegalMove(
@@ -397,11 +399,9 @@ class RatziaState(State):
         self.cur = order[0]
         self.log.append(("auction", p, cause))
 
-    def _bad_bid(self, p: int, v) -> None:
-        if type(v) is not int or not 0 < v <= MAX_BID or not self.up[p] >> v & 1:
-            have = ", ".join(map(str, values_of(self.up[p])))
-            raise IllegalMove("RZ-7", f"{v!r} is not one of your face-up bidding cards ({have})")
-        raise IllegalMove("RZ-7", f"a bid must beat the current bid {self.a_high}; {v} does not")
+    def _not_held(self, p: int, v) -> None:
+        have = ", ".join(map(str, values_of(self.up[p])))
+        raise IllegalMove("RZ-7", f"{v!r} is not one of your face-up bidding cards ({have})")
 
     def _close_auction(self) -> None:
         """Everyone has bid or passed once (RZ-9): the highest bid takes the row."""
@@ -595,8 +595,7 @@ _SHARED: Final = tuple(s for s in _SLOTS if s not in _COPIED)
 
 
 def _no_arg(kind: str, arg) -> None:
-    if arg is not None:
-        raise IllegalMove("move", f"{kind} takes no argument, not {arg!r}")
+    raise IllegalMove("move", f"{kind} takes no argument, not {arg!r}")
 
 
 # views.py reads this module's names: imported once they exist (not per call, a hot path)
