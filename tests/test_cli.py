@@ -41,27 +41,6 @@ def test_the_readme_names_exactly_the_keys_simulate_json_prints():
     assert got["options"] == {"deck": "standard", "mystery": True, "open_cash": False}
 
 
-def test_simulate_json_for_the_mystery_variant_and_a_seat_list():
-    check_contract("modern-art", 3, 10, "--option", "mystery=true")
-    out = runner.invoke(
-        app,
-        [
-            "simulate",
-            "modern-art",
-            "-p",
-            "3",
-            "-n",
-            "6",
-            "--bots",
-            "random,random,random",
-            "--json",
-        ],
-    )
-    seats = json.loads(out.stdout)["seats"]
-    assert [s["bot"] for s in seats] == ["random"] * 3
-    assert sum(s["wins"] for s in seats) == pytest.approx(6)
-
-
 def test_simulate_is_reproducible_from_its_seed():
     args = ["simulate", "modern-art", "-p", "4", "-n", "5", "--seed", "9", "--json"]
     a, b = (json.loads(runner.invoke(app, args).stdout) for _ in range(2))

@@ -3,9 +3,9 @@
 `Encoding.observe(view)` builds a seat's vector from its view, afresh: the reference, and what
 OpenSpiel's states use. An environment asks for an observation on every step, and a view plus
 its encoding cost several engine moves, so the environments keep a `Tracker` per game instead.
-It reads the game's public log: the events logged since its last call say which blocks of the
-vector changed, and only those are written again, from the state's own fields read as the
-game's view reads them. Two kinds:
+It reads the state's `events` (the public events, kept as small tuples): those since its last
+call say which blocks of the vector changed, and only those are written again, from the state's
+own fields read as the game's view reads them. Two kinds:
 
 - `TableTracker`, for a game whose table is public, or mostly (Ratzia, art-dice, Modern Art):
   one vector, the table as seat 0 sees it, is kept up to date; a seat's observation is a copy of
@@ -44,7 +44,7 @@ SEATS_IN = tuple(tuple(q for q in range(MOST_SEATS) if m >> q & 1) for m in rang
 class Tracker(Generic[S]):
     """The observations of every seat of one game in progress (`state`, changed in place by
     whoever plays it). A game's tracker gives `observation`, which calls `catch_up` when the
-    log has grown."""
+    state's `events` have grown."""
 
     __slots__ = ("enc", "state", "players", "marked")
 
@@ -52,14 +52,14 @@ class Tracker(Generic[S]):
         self.enc = enc
         self.state = state
         self.players = enc.players
-        self.marked = 0  # the events of the log caught up with
+        self.marked = 0  # the state's events caught up with
 
     def observation(self, seat: int) -> array:
         """The seat's observation now: a new vector, equal to `enc.observation(state, seat)`."""
         raise NotImplementedError
 
-    def catch_up(self, log: list) -> None:
-        """Take in the events logged since the last call, and move `marked` on."""
+    def catch_up(self, events: list) -> None:
+        """Take in the state's `events` since the last call, and move `marked` on."""
         raise NotImplementedError
 
 
@@ -77,11 +77,11 @@ class TableTracker(Tracker[S]):
             [(a, a + n * w, a + q * w, a + (n - q) * w) for a, w in per_seat] for q in range(n)
         ]
 
-    def rotated(self, seat: int, log: list) -> array:
-        """A copy of the table, caught up with the state's `log`, with the per-seat blocks as
-        `seat` sees them."""
-        if len(log) > self.marked:
-            self.catch_up(log)
+    def rotated(self, seat: int, events: list) -> array:
+        """A copy of the table, caught up with the state's `events`, with the per-seat blocks
+        as `seat` sees them."""
+        if len(events) > self.marked:
+            self.catch_up(events)
         t = self.table
         o = t[:]
         if seat:

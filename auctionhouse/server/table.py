@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from ..bots.random_bot import RandomBot
-from ..core import IllegalMove, Move, MoveKind, State, move_to_json, replay
+from ..core import IllegalMove, Move, MoveKind, State, move_from_json, move_to_json, replay
 from ..core.state import RECORD_FORMAT
 from ..games import get_game
 from . import bot_budget, levels, stalls, storage
@@ -127,6 +127,10 @@ class Table:
         self.changed_at = 0.0  # when the state last changed (bots' moves are paced from it)
         self.people_left_at: float | None = None  # since when no person has been connected
         self.waits = stalls.Waits()  # how long each person has kept the table waiting
+        # the moves made for a person (by the fallback bot or the countdown): the log lines each
+        # added, (first, end, seat, by, why); and per seat its last one, until it moves itself
+        self.made_for: list[tuple[int, int, int, str, str | None]] = []
+        self.stood_in: dict[int, dict] = {}
         # the seed of the table's bots (hex in the database; a table stored without one gets one
         # for as long as it is in memory)
         secret = row.get("secret")
@@ -149,7 +153,9 @@ class Table:
             "setup": row["setup"],
             "moves": [[m["seat"], *m["move"]] for m in row["moves"]],
         }
-        return cls(lobby, row, replay(game, record))
+        table = cls(lobby, row, replay(game, record))
+        table.made_for = _made_for(game, record, row)
+        return table
 
     # --- facts for clients ------------------------------------------------------------------
     @property
@@ -210,8 +216,18 @@ class Table:
             "seat": seat,
             "view": view,
             # the log's sentences, from what this seat's own view holds (the client keeps those
-            # before `from`): a message carries each sentence once, not the whole game's again
-            "words": {"from": start, "lines": [self.game.event_sentence(e) for e in log[start:]]},
+            # before `from`): a message carries each sentence once, not the whole game's again;
+            # and which of them a move made for a person added
+            "words": {
+                "from": start,
+                "lines": [self.game.event_sentence(e) for e in log[start:]],
+                "made_for": [
+                    {"line": i, "seat": p, "by": by, "why": why}
+                    for first, end, p, by, why in self.made_for
+                    if end > start
+                    for i in range(max(first, start), min(end, len(log)))
+                ],
+            },
             "legal": [mk.to_json() for mk in legal],
             "countdown": None
             if deadline is None
@@ -223,6 +239,8 @@ class Table:
             if self.turn_timer
             else [],
             "stalls": stalls.listing(self),
+            # this seat's own last move made for it (its own to know), until it moves itself
+            "stood_in": self.stood_in.get(seat) if seat is not None else None,
         }
 
     # --- connections ------------------------------------------------------------------------
@@ -324,6 +342,7 @@ class Table:
                 "internal", "the server could not apply that move; nothing changed"
             ) from None
         seq = len(state.history) - 1
+        for_person = by in ("fallback", "countdown") and self.seats[seat].kind == "human"
         result = state.result()
         res_json = None if result is None else result.to_json()
         try:
@@ -334,6 +353,10 @@ class Table:
             raise Refused(
                 "internal", "the server could not store that move; nothing changed, try again"
             ) from None
+        if for_person:
+            self._stand_in(seat, move, by, seq + 1, state)
+        elif by == "seat":
+            self.stood_in.pop(seat, None)
         self.state = state
         now = self.clock()
         if result is not None:
@@ -343,6 +366,18 @@ class Table:
         self.broadcast(origin, ref)
         self.changed.set()
 
+    def _stand_in(self, seat: int, move: Move, by: str, version: int, after: State) -> None:
+        """Note a move made for a person (before `after` becomes the table's state): the log
+        lines it added, and why it was made (the turn timer, an expelled seat, nobody there)."""
+        why = "countdown" if by == "countdown" else "timer"
+        if by == "fallback" and self.seats[seat].expelled_at is not None:
+            why = "expelled"
+        elif by == "fallback" and self.abandoned(self.clock()):
+            why = "away"
+        first, end = _log_length(self.state), _log_length(after)
+        self.made_for.append((first, end, seat, by, why))
+        self.stood_in[seat] = {"version": version, "move": move_to_json(move), "by": by, "why": why}
+
     async def _reload(self) -> None:
         """The state as the database has it (after a failure storing a move: it may or may not
         have been committed)."""
@@ -350,6 +385,7 @@ class Table:
         fresh = Table.from_row(self.lobby, row)
         self.state = fresh.state
         self.status = fresh.status
+        self.made_for = fresh.made_for
         self._refresh_clocks(self.clock(), mover=None)
         for c in self.conns:
             c.worded = 0  # another state: its sentences are all sent again
@@ -494,11 +530,11 @@ class Table:
 
     async def _bot_move(self, p: int, by: str, due: float) -> None:
         """A bot's move for seat `p` (its own bot, or the fallback bot), shown exactly its level's
-        think time (plus `bot_delay`) after `due`, however long the bot took: watchers learn
-        nothing about its hand from its speed. (A move that waited longer than `bot_delay` for a
-        bot worker, behind other tables' moves, is shown its think time after a worker took it
-        up.) A bot that fails or runs past the move limit is replaced, for this move, by a safe
-        legal move."""
+        think time (plus `bot_delay`, but for a pass in an open phase) after `due`, however long
+        the bot took: watchers learn nothing about its hand from its speed. (A move that waited
+        longer than `bot_delay` for a bot worker, behind other tables' moves, is shown its think
+        time after a worker took it up.) A bot that fails or runs past the move limit is
+        replaced, for this move, by a safe legal move."""
         state = self.state  # never changed in place (`_apply_locked` replaces it)
         version = len(state.history)
         legal = list(state.legal_moves(p))
@@ -516,8 +552,15 @@ class Table:
         # shown at due + delay + think, or think after a worker took it up if that was later:
         # late by the queue, never by the bot's own time; a change of the state ends the wait
         # early (the move is then stale), nothing else does: a seat connecting must not reveal
-        # the bot's speed
-        end = due + self.lobby.settings.bot_delay
+        # the bot's speed. A pass in an open phase (several actors, nothing secret: Modern Art's
+        # open auction, MA-9) skips `bot_delay`, so that the bots that would not bid drop out at
+        # once instead of a paced delay each: the pass is public, and is shown at its fixed
+        # time (think, from due) too, so the time tells nothing the move does not; a bot still
+        # silent then is one that will bid, which its bid, public, says `bot_delay` later.
+        delay = self.lobby.settings.bot_delay
+        if move[0] == "pass" and len(state.actors()) > 1 and not state.secret_moves():
+            delay = 0.0
+        end = due + delay
         if ticket.started is not None:
             end = max(end, ticket.started)
         end += choice.think
@@ -613,6 +656,31 @@ class Table:
             "finished_at": self.finished_at,
         }
         return rec
+
+
+def _log_length(state: State) -> int:
+    return len(state.view(None).get("log") or [])
+
+
+def _made_for(game: Any, record: dict, row: dict) -> list:
+    """`Table.made_for` of a stored table, from who made each move (why is not stored: None)."""
+    humans = {s["seat"] for s in row["seats"] if s["kind"] == "human"}
+    moves = row["moves"]
+    marked = {
+        k
+        for k, m in enumerate(moves)
+        if m.get("by") in ("fallback", "countdown") and m["seat"] in humans
+    }
+    if not marked:
+        return []
+    state = game.new_state(record["players"], record["options"] or {}, setup=record["setup"])
+    out = []
+    for k, m in enumerate(moves):
+        first = _log_length(state) if k in marked else 0
+        state.apply(m["seat"], move_from_json(m["move"]))
+        if k in marked:
+            out.append((first, _log_length(state), m["seat"], m["by"], None))
+    return out
 
 
 def _may_pass(state: State, p: int) -> bool:

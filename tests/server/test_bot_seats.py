@@ -17,6 +17,7 @@ from auctionhouse.bots import make_bot
 from auctionhouse.core import derive_seed, move_from_json, replay
 from auctionhouse.core.players import Observation
 from auctionhouse.games import get_game
+from auctionhouse.games.modern_art.deck import OPEN
 from auctionhouse.server import create_app
 from auctionhouse.server.client import random_move
 from auctionhouse.server.table import safe_move
@@ -491,6 +492,57 @@ def test_a_move_that_waited_for_a_worker_is_paced_from_when_one_took_it_up(sqlit
         assert table.version == 0
         advance(client, clock, 0.02, table)
         wait_until(lambda: table.version >= 1, "the move was never shown")
+
+
+class OpenPool:
+    """Bots that play an open auction's card where they hold one, open its bidding at 1 and
+    pass every other bid (safe moves otherwise), answered at once."""
+
+    async def act(self, game, spec, seed, state, seat, legal, ticket):
+        kinds = {mk.kind: mk for mk in legal}
+        if "play" in kinds:
+            cards = kinds["play"].choices
+            return ("play", next((c for c in cards if c % 5 == OPEN), cards[0]))
+        if "pass" in kinds and "bid" in kinds and kinds["bid"].lo == 1:
+            return ("bid", 1)
+        return safe_move(legal, seed)
+
+    async def stop(self) -> None:
+        pass
+
+
+def open_phase(table) -> bool:
+    st = table.state
+    return len(st.actors()) > 1 and not st.secret_moves()
+
+
+def test_bots_that_pass_in_an_open_auction_are_not_paced(sqlite_url):
+    """In an open auction (MA-9) a bot's bid is shown `bot_delay` (1 s) after its turn, and the
+    passes of the bots that would not bid follow at once: the auction closes with no more
+    time passing."""
+    clock = FakeClock()
+    with app_client(sqlite_url, clock=clock, bot_delay=1.0) as client:
+        lobby = client.app.state.lobby
+        lobby.bots = OpenPool()
+        bots = [{"kind": "bot", "bot": "beginner"}] * 3
+        t = new_table(client, "modern-art", 3, seats=bots, turn_timer=0)
+        table = lobby.tables[t["id"]]
+        for _ in range(200):  # paced moves, one a second, until an open auction's bidding
+            if open_phase(table):
+                break
+            v = table.version
+            advance(client, clock, 1.0, table)
+            wait_until(lambda v=v: table.version > v, "a paced move was never shown")
+        assert open_phase(table), "no open auction"
+        v = table.version
+        advance(client, clock, 0.99, table)
+        time.sleep(0.2)  # (room to show it, were it shown early)
+        assert table.version == v  # the opening bid is paced
+        advance(client, clock, 0.02, table)
+        wait_until(lambda: table.version >= v + 3, "the passes waited for the clock", 30)
+        time.sleep(0.2)  # (room for another move, were one not paced)
+        assert table.version == v + 3 and not open_phase(table)
+        assert [m[1][0] for m in table.state.history[-3:]] == ["bid", "pass", "pass"]
 
 
 def test_an_address_past_its_bot_seconds_is_refused_with_a_reason(sqlite_url):

@@ -20,7 +20,7 @@ from .conftest import live_server, test_settings
 
 STATE_KEYS = {
     "type", "table", "version", "status", "seat", "view", "words", "legal", "countdown", "timers",
-    "stalls",
+    "stalls", "stood_in",
 }  # fmt: skip
 TABLE_KEYS = {
     "id", "game", "title", "players", "options", "status", "version", "seats", "countdown",
@@ -86,11 +86,17 @@ def check_messages(record: dict, inboxes: list[list[dict]]) -> int:
                 # the sentences this connection lacks (all on a new one), from the very view
                 # it is sent
                 words = msg["words"]
-                assert set(words) == {"from", "lines"}, words
+                assert set(words) == {"from", "lines", "made_for"}, words
                 assert words["from"] == (0 if welcomed else len(lines)), (words["from"], welcomed)
                 lines = lines[: words["from"]] + words["lines"]
                 log = views[seat]["log"]
                 assert lines == [game.event_sentence(e) for e in log], (seat, msg["version"])
+                # which lines a move made for a person added (public once made), and the seat's
+                # own move made for it (its own to know)
+                for m in words["made_for"]:
+                    assert words["from"] <= m["line"] < len(log) and m["by"] == "fallback", m
+                stood_in = msg["stood_in"]
+                assert stood_in is None or set(stood_in) == {"version", "move", "by", "why"}
                 welcomed = False
                 # no countdown at these tables; the default turn timer runs for the actors only
                 assert msg["countdown"] is None

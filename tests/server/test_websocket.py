@@ -19,7 +19,7 @@ from .test_api import new_table
 
 STATE_KEYS = {
     "type", "table", "version", "status", "seat", "view", "words", "legal", "countdown", "timers",
-    "stalls",
+    "stalls", "stood_in",
 }  # fmt: skip
 
 
@@ -345,4 +345,4 @@ def test_state_messages_bring_the_sentences_a_connection_lacks(client):
         assert lines == [game.event_sentence(e) for e in log]
     with client.websocket_connect(f"/ws/tables/{tid}") as again:
         state = hello(again, {"type": "spectate"})
-        assert state["words"] == {"from": 0, "lines": lines}
+        assert state["words"] == {"from": 0, "lines": lines, "made_for": []}

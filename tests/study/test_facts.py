@@ -20,7 +20,7 @@ from ..conftest import examples
 
 ROUND_OF = {
     "modern-art": lambda s: s.round,
-    "ratzia": lambda s: s.rnd,
+    "ratzia": lambda s: s.round,
     "art-dice": lambda s: s.round,
     "qe": lambda s: s.t // s.num_players,
 }

@@ -245,9 +245,10 @@ def test_art_dice_the_split_lines_up_and_says_what_is_wrong_once_typed(new_page,
 def test_art_dice_a_round_summary_sits_beside_the_works_on_sale_at_1366x800(
     new_page, server, artifacts
 ):
-    # round 3: the summary of round 2 is open (a summary comes every round), with four seats the
-    # tallest it gets early on
+    # round 3: the summary of round 2 opened whole from its brief notice (a summary comes every
+    # round), with four seats the tallest it gets early on
     page, _ = at_laptop(new_page, server, position("art-dice", 4, lambda st: placing_gold(st, 3)))
+    page.click(".summary-brief .open-summary")
     page.wait_for_selector(".summary-panel")
     page.screenshot(path=str(artifacts / "art-dice-summary-beside-1366.png"))
     # without scrolling: the summary, every work on sale with its gold, and the whole split form

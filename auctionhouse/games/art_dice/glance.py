@@ -30,7 +30,7 @@ class Glance:
         self.reach_at = o["gold_reach"]
         # first bidder, bidder -> the seats that bid after it this round (a bit each)
         self.after = [
-            [sum(1 << (fb + j) % n for j in range((cur - fb) % n + 1, n)) for cur in range(n)]
+            [sum(1 << (fb + j) % n for j in range((bidder - fb) % n + 1, n)) for bidder in range(n)]
             for fb in range(n)
         ]
         self.later_at = o["later"]
@@ -65,9 +65,9 @@ class Glance:
             put[self.held + i] = held / WORKS_PER_ARTIST
             put[self.deck + i] = left[a] / WORKS_PER_ARTIST
 
-    def later(self, put: Any, seat: int, fb: int, cur: int) -> None:
-        """The seats that bid after `cur` this round."""
-        mask = self.after[fb][cur]
+    def later(self, put: Any, seat: int, fb: int, bidder: int) -> None:
+        """The seats that bid after `bidder` this round."""
+        mask = self.after[fb][bidder]
         if mask:
             at = self.later_at
             put[at : at + self.n] = self.sets[seat][mask]

@@ -217,7 +217,7 @@ class Seat:
         """As `of_view`, from the state (its lists shared, not copied: the bot only reads
         them)."""
         return Seat(
-            me, s.n, s.phase, len(s.deck), s.gold_with(s.bids), s.coll, s.fb, s.leader,
+            me, s.num_players, s.phase, len(s.deck), s.gold_with(s.bids), s.coll, s.fb, s.leader,
             s.sale, s.bank,
         )  # fmt: skip
 

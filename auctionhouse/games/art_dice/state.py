@@ -26,21 +26,8 @@ BID: Final = 1
 OVER: Final = 2
 PHASE_NAMES: Final[tuple[str, ...]] = ("sale", "bid", "over")
 
-# log events, stored as small tuples (code, ...) and written out by views.py
-E_ROUND: Final = 0
-E_SELL: Final = 1
-E_DRAW: Final = 2
-E_ROLL: Final = 3
-E_SKIP: Final = 4
-E_BID: Final = 5
-E_PASS: Final = 6
-E_WON: Final = 7
-E_UNSOLD: Final = 8
-E_STOP: Final = 9
-E_END: Final = 10
-
-# the skip events, built once (log entries are tuples)
-SKIPS: Final[tuple[tuple[int, ...], ...]] = tuple((E_SKIP, p) for p in range(8))
+# the skip events, built once (events are tuples (kind, ...), written out by views.py)
+SKIPS: Final[tuple[tuple[str, int], ...]] = tuple(("skip", p) for p in range(8))
 DRAW: Final = MoveKind("draw")
 PASS: Final = MoveKind("pass")
 
@@ -73,12 +60,12 @@ BID3_KINDS: Final[list[MoveKind | None]] = [None] * (1 << 12)
 
 # the state's attributes in the order __init__ sets them, and the lists a clone copies
 FIELDS: Final[tuple[str, ...]] = (
-    "game", "num_players", "options", "setup", "history", "n", "own", "bank", "deck", "coll",
-    "sale", "high", "leader", "banker", "fb", "phase", "cur", "done", "roll", "sold", "nosale",
-    "round", "out", "chance", "dice", "pool", "log", "mark",
+    "game", "num_players", "options", "setup", "history", "cash", "bank", "deck", "coll", "sale",
+    "high", "leader", "banker", "fb", "phase", "actor", "done", "roll", "sold", "nosale", "round",
+    "out", "chance", "dice", "pool", "events", "mark",
 )  # fmt: skip
 COPIED: Final = frozenset(
-    ("history", "own", "deck", "sale", "high", "leader", "out", "dice", "log")
+    ("history", "cash", "deck", "sale", "high", "leader", "out", "dice", "events")
 )
 
 
@@ -87,7 +74,7 @@ class ArtDiceState(State):
     high: list[int]
     leader: list[int]
     out: list[int]
-    log: list[Any]
+    events: list[Any]
     dice: Any  # the rolls to come (a list), or a determinization's table of them (bytes)
 
     def __init__(self, game, players, options, setup, parts) -> None:
@@ -101,8 +88,7 @@ class ArtDiceState(State):
         self.options = options
         self.setup = setup
         self.history = []
-        self.n = players
-        self.own = list(gold)  # each seat's gold, what it placed this round included
+        self.cash = list(gold)  # each seat's gold, what it placed this round included
         self.bank = TOTAL_GOLD - sum(gold)  # AD-1: the rest of the gold is the bank
         self.deck = deck[::-1]  # top card last, so drawing is pop()
         self.coll = [sorted(c) for c in colls]  # kept sorted: the sell choices as they are
@@ -112,7 +98,7 @@ class ArtDiceState(State):
         self.banker = banker
         self.fb = (banker + 1) % players  # AD-2: left of the banker
         self.phase = OFFER
-        self.cur = -1
+        self.actor = -1
         self.done = 0
         self.roll = 0
         self.sold = 0
@@ -122,8 +108,8 @@ class ArtDiceState(State):
         self.chance = Chance(seed)
         self.dice = list(dice)[::-1]  # the setup's rolls still to come, the next one last
         self.pool = 1  # rolls drawn from the stream and not used yet (see _roll_die)
-        self.log = []
-        self.mark = 0  # where this round's entries begin in the log
+        self.events = []
+        self.mark = 0  # where this round's entries begin in `events`
         self._start_round()
 
     # --- chance ----------------------------------------------------------------------------
@@ -147,11 +133,11 @@ class ArtDiceState(State):
     def _start_round(self) -> None:
         self.round += 1
         self.sold = 0
-        self.mark = len(self.log)
-        self.log.append((E_ROUND, self.round, self.fb))
+        self.mark = len(self.events)
+        self.events.append(("round", self.round, self.fb))
         if len(self.sale) < ON_SALE and self.coll[self.fb]:
             self.phase = OFFER  # AD-3: the first bidder may put up own works first
-            self.cur = self.fb
+            self.actor = self.fb
         else:
             self._fill()
 
@@ -163,7 +149,7 @@ class ArtDiceState(State):
             drawn = tuple(deck[: -free - 1 : -1])  # the top of the deck is its end
             del deck[-free:]
             sale += drawn
-            self.log.append((E_DRAW, drawn))
+            self.events.append(("draw", drawn))
         k = len(sale)
         self.high = [0] * k
         self.leader = [-1] * k
@@ -173,14 +159,14 @@ class ArtDiceState(State):
 
     def _next_bidder(self) -> None:
         """AD-4: the next seat clockwise rolls the die; a seat without gold skips the roll."""
-        n, gold, done = self.n, self.own, self.done
+        n, gold, done = self.num_players, self.cash, self.done
         q = self.fb + done
         while done < n:
             if q >= n:
                 q -= n
             if gold[q] > 0:
                 self.done = done
-                self.cur = q
+                self.actor = q
                 pool = self.pool
                 if pool >= POOL_EMPTY and not self.dice:  # _roll_die's common case, inline
                     self.pool = pool // DIE
@@ -188,9 +174,9 @@ class ArtDiceState(State):
                 else:
                     r = self._roll_die()
                 self.roll = r
-                self.log.append((E_ROLL, q, r))
+                self.events.append(("roll", q, r))
                 return
-            self.log.append(SKIPS[q])
+            self.events.append(SKIPS[q])
             done += 1
             q += 1
         self.done = done
@@ -198,9 +184,9 @@ class ArtDiceState(State):
 
     def _end_round(self) -> None:
         """AD-5: each work goes to its highest bidder, who pays the bank; the rest of the
-        placed gold goes back (it never left `own`); unsold works stay. AD-6 and AD-7 decide
+        placed gold goes back (it never left `cash`); unsold works stay. AD-6 and AD-7 decide
         what comes next."""
-        n, own, log, coll = self.n, self.own, self.log, self.coll
+        n, cash, events, coll = self.num_players, self.cash, self.events, self.coll
         sale = self.sale
         left = []
         bank = self.bank
@@ -212,9 +198,9 @@ class ArtDiceState(State):
                 continue
             price = high[i]
             bank += price
-            own[p] -= price  # the rest of what it placed stays its own
+            cash[p] -= price  # the rest of what it placed stays its own
             insort(coll[p], card)
-            log.append((E_WON, p, card, price))
+            events.append(("won", p, card, price))
         self.bank = bank
         k = len(sale)
         if len(left) < k:
@@ -222,11 +208,11 @@ class ArtDiceState(State):
         else:
             self.nosale += 1
         if left:
-            log.append((E_UNSOLD, tuple(left)))
+            events.append(("unsold", tuple(left)))
         self.sale = left
         self.high = []
         self.leader = []
-        self.cur = -1
+        self.actor = -1
         self.roll = 0
         if not self.deck and not left:
             self._finish()
@@ -234,32 +220,32 @@ class ArtDiceState(State):
             # AD-7: N rounds in a row without a sale; the works on the table go to nobody
             self.out = left
             self.sale = []
-            log.append((E_STOP, tuple(left)))
+            events.append(("stop", tuple(left)))
             self._finish()
         else:
             self.fb = (self.fb + 1) % n  # AD-6
             self._start_round()
 
     def _finish(self) -> None:
-        self.mark = len(self.log)
+        self.mark = len(self.events)
         self.phase = OVER
-        self.cur = -1
-        self.log.append((E_END,))
+        self.actor = -1
+        self.events.append(("end",))
 
     # --- the protocol ----------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.cur,)
+        return () if self.phase == OVER else (self.actor,)
 
     def next_actor(self) -> int:
-        return self.cur
+        return self.actor
 
     def can_place(self) -> bool:
         """AD-4: some work's highest amount is below min(roll, own gold)."""
-        return min(self.high, default=DIE) < min(self.roll, self.own[self.cur])
+        return min(self.high, default=DIE) < min(self.roll, self.cash[self.actor])
 
     def legal_moves(self, player: int) -> list[MoveKind]:
-        if player == self.cur and self.phase == BID:
-            gold = self.own[player]
+        if player == self.actor and self.phase == BID:
+            gold = self.cash[player]
             cap = self.roll if self.roll < gold else gold
             high = self.high
             if len(high) == 3:
@@ -274,7 +260,7 @@ class ArtDiceState(State):
             if legal is None:
                 legal = BID_KINDS[key] = _bid_kinds(cap, high)
             return [legal]
-        if player != self.cur or self.phase == OVER:
+        if player != self.actor or self.phase == OVER:
             return []
         return [choice("sell", tuple(self.coll[player])), DRAW]
 
@@ -290,9 +276,9 @@ class ArtDiceState(State):
         kind, arg = pair[0], pair[1]  # indexed: compiled, faster than unpacking
         if self.phase == OVER:
             raise IllegalMove("AD-7", "the game is over; no more moves")
-        if player != self.cur or type(player) is not int:
+        if player != self.actor or type(player) is not int:
             self._check_player(player)
-            raise IllegalMove("turn", f"it is seat {self.cur}'s turn, not seat {player}'s")
+            raise IllegalMove("turn", f"it is seat {self.actor}'s turn, not seat {player}'s")
         if kind == "bid":
             self._bid(player, arg)
         elif kind == "pass":
@@ -305,7 +291,7 @@ class ArtDiceState(State):
             allowed = " or ".join(mk.kind for mk in self.legal_moves(player))
             raise IllegalMove("move", f"there is no move {kind!r} now; you may {allowed}")
         self.history.append((player, move))
-        return self.cur
+        return self.actor
 
     def _not_bidding(self, kind: str) -> None:
         raise IllegalMove(
@@ -324,7 +310,7 @@ class ArtDiceState(State):
             if a:
                 high[w] = a
                 leader[w] = p
-        self.log.append((E_BID, p, arg, tuple(self.sale)))
+        self.events.append(("bid", p, arg, tuple(self.sale)))
         self.done += 1
         self._next_bidder()
 
@@ -362,7 +348,7 @@ class ArtDiceState(State):
                 )
             raise IllegalMove("AD-4", "no amount you may place beats a work's highest: pass")
         roll = self.roll
-        gold = self.own[p]
+        gold = self.cash[p]
         if total > (roll if roll < gold else gold):
             if gold < roll:
                 raise IllegalMove(
@@ -381,14 +367,14 @@ class ArtDiceState(State):
         if arg is not None:
             raise IllegalMove("move", f"pass takes no argument, not {arg!r}")
         if self.can_place():
-            cap = min(self.roll, self.own[p])
+            cap = min(self.roll, self.cash[p])
             w = next(w for w, h in enumerate(self.high) if h < cap)
             raise IllegalMove(
                 "AD-4",
                 f"you must place at least 1 gold when you can: e.g. {self.high[w] + 1} on "
                 f"work {w + 1}",
             )
-        self.log.append((E_PASS, p))
+        self.events.append(("pass", p))
         self.done += 1
         self._next_bidder()
 
@@ -404,11 +390,11 @@ class ArtDiceState(State):
         roll = self._roll_die()
         paid = roll if roll <= self.bank else self.bank  # AD-1: a short bank pays what it has
         self.bank -= paid
-        self.own[p] += paid
+        self.cash[p] += paid
         self.coll[p].remove(card)
         self.sale.append(card)
         self.sold += 1
-        self.log.append((E_SELL, p, card, roll, paid))
+        self.events.append(("sell", p, card, roll, paid))
         if self.sold >= MAX_OWN_SALES or len(self.sale) >= ON_SALE or not self.coll[p]:
             self._fill()
 
@@ -422,22 +408,22 @@ class ArtDiceState(State):
     @property
     def bids(self) -> list[int]:
         """The amounts each seat placed on each work this round, ON_SALE places a seat (a new
-        list, from this round's log)."""
-        out = [0] * (self.n * ON_SALE)
-        for e in self.log[self.mark :]:
-            if e[0] == E_BID:
+        list, from this round's events)."""
+        out = [0] * (self.num_players * ON_SALE)
+        for e in self.events[self.mark :]:
+            if e[0] == "bid":
                 p = e[1]
                 out[p * ON_SALE : p * ON_SALE + len(e[2])] = e[2]
         return out
 
     @property
     def gold(self) -> list[int]:
-        """Each seat's gold in hand (a new list): its own less what it placed this round."""
+        """Each seat's gold in hand (a new list): its cash less what it placed this round."""
         return self.gold_with(self.bids)
 
     def gold_with(self, bids: list[int]) -> list[int]:
         """`gold`, given this round's `bids` already worked out."""
-        gold = self.own[:]
+        gold = self.cash[:]
         for i, b in enumerate(bids):
             gold[i // ON_SALE] -= b  # ON_SALE places a seat
         return gold
@@ -478,7 +464,7 @@ class ArtDiceState(State):
         c = self._copy(ImaginedState)
         shuffle_as_random(rng, c.deck)
         c.chance = Chance(rng.getrandbits(64))
-        c.dice = _dice_table((self.round + ROUNDS_AHEAD) * (self.n + MAX_OWN_SALES), rng)
+        c.dice = _dice_table((self.round + ROUNDS_AHEAD) * (self.num_players + MAX_OWN_SALES), rng)
         c.pool = 1  # the true state's pooled rolls are future rolls: dropped
         return c
 
@@ -489,7 +475,7 @@ class ArtDiceState(State):
         return move
 
     def snapshot(self) -> dict:
-        from .views import log_entry
+        from .views import event_dict
 
         return {
             "gold": self.gold,
@@ -503,7 +489,7 @@ class ArtDiceState(State):
             "banker": self.banker,
             "first_bidder": self.fb,
             "phase": PHASE_NAMES[self.phase],
-            "bidder": self.cur,
+            "bidder": self.actor,
             "done": self.done,
             "roll": self.roll,
             "sold": self.sold,
@@ -513,7 +499,7 @@ class ArtDiceState(State):
             "chance": self.chance.state,
             "pool": self.pool,
             "dice": list(self.dice[::-1]),
-            "log": [log_entry(e) for e in self.log],
+            "log": [event_dict(e) for e in self.events],
         }
 
 
@@ -544,8 +530,8 @@ class ImaginedState(ArtDiceState):
     the chance stream."""
 
     def _roll_die(self) -> int:
-        n = self.n
-        slot = n + self.sold if self.phase == OFFER else self.cur
+        n = self.num_players
+        slot = n + self.sold if self.phase == OFFER else self.actor
         i = self.round * (n + MAX_OWN_SALES) + slot
         table = self.dice
         if i < len(table):
@@ -554,4 +540,4 @@ class ImaginedState(ArtDiceState):
 
 
 # views.py reads this module's names: imported once they exist (not per call, a hot path)
-from .views import view as _build_view  # noqa: E402
+from .views import build_view as _build_view  # noqa: E402

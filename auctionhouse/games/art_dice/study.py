@@ -5,7 +5,6 @@ from __future__ import annotations
 from ...core.aggregate import Aggregate
 from ...core.present import Headline, histogram, rate, table
 from .cards import ARTIST_OF, ARTISTS
-from .state import E_END, E_ROUND, E_SELL, E_STOP, E_WON
 
 ENDS = ("deck empty", "rounds without a sale")
 HEADLINE = (
@@ -23,17 +22,17 @@ def collect(state, agg: Aggregate) -> tuple[int, list[list[int]]]:
             counts[p][ARTIST_OF[c]] += 1
     standings = []
     stopped = False
-    for e in state.log:
-        code = e[0]
-        if code == E_WON:
+    for e in state.events:
+        kind = e[0]
+        if kind == "won":
             counts[e[1]][ARTIST_OF[e[2]]] += 1
-        elif code == E_SELL:
+        elif kind == "sell":
             counts[e[1]][ARTIST_OF[e[2]]] -= 1
-        elif code == E_ROUND and e[1] > 1:
+        elif kind == "round" and e[1] > 1:
             standings.append([sum(k * k for k in row) for row in counts])
-        elif code == E_STOP:
+        elif kind == "stop":
             stopped = True
-        elif code == E_END:
+        elif kind == "end":
             break
     agg.count(("ad_end", int(stopped)))
     agg.add("ad_no_sale_end", float(stopped))

@@ -37,24 +37,10 @@ from .encoding import (
     WORKS_PER_ARTIST,
     ArtDiceEncoding,
 )
-from .state import (
-    BID,
-    E_BID,
-    E_DRAW,
-    E_END,
-    E_PASS,
-    E_ROLL,
-    E_ROUND,
-    E_SELL,
-    E_SKIP,
-    E_STOP,
-    E_UNSOLD,
-    E_WON,
-    ArtDiceState,
-)
+from .state import BID, ArtDiceState
 
 # a roll, a skip and a pass change nothing in the table (the head is looked up on every call)
-QUIET: Final = frozenset((E_ROLL, E_SKIP, E_PASS))
+QUIET: Final = frozenset(("roll", "skip", "pass"))
 NO_BIDS: Final = (0,) * ON_SALE
 # a seat's amounts on the places on sale -> its block of bids
 BID_ROWS: Final = {
@@ -105,14 +91,14 @@ class Layout:
         cache = self.heads[seat]
         if len(cache) >= CACHE_MOST:
             cache.clear()
-        phase, fb, banker, cur, roll, sold, nosale = key
+        phase, fb, banker, bidder, roll, sold, nosale = key
         n = self.n
         o = self.blank[: self.head]
         o[self.phase + phase] = 1.0
         o[self.first_bidder + (fb - seat) % n] = 1.0
         o[self.banker + (banker - seat) % n] = 1.0
         if phase == BID:
-            o[self.bidder + (cur - seat) % n] = 1.0
+            o[self.bidder + (bidder - seat) % n] = 1.0
             o[self.roll + roll - 1] = 1.0
         o[self.own_sales + sold] = 1.0
         o[self.no_sale_rounds + nosale] = 1.0
@@ -138,8 +124,8 @@ class Layout:
 
 
 class ArtDiceTracker(TableTracker[ArtDiceState]):
-    """The amounts each seat placed this round are kept from the log (a seat's gold is what
-    it owns less what it placed)."""
+    """The amounts each seat placed this round are kept from the events (a seat's gold is its
+    cash less what it placed)."""
 
     def __init__(self, enc: ArtDiceEncoding, state: ArtDiceState) -> None:
         at = enc.offsets
@@ -154,7 +140,7 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
         self.score = [0] * n  # each collection's score (AD-8)
         self.left = [0] * ARTISTS  # each artist's works left in the deck
 
-    def catch_up(self, log: list) -> None:
+    def catch_up(self, events: list) -> None:
         s = self.state
         t = self.table
         lay = self.layout
@@ -163,12 +149,12 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
         if not self.marked:  # the first call: every block, from the state
             self._whole()
             sale = bank = True
-            self.marked = len(log)
-        for e in log[self.marked :]:
-            code = e[0]
-            if code in QUIET:
+            self.marked = len(events)
+        for e in events[self.marked :]:
+            kind = e[0]
+            if kind in QUIET:
                 continue
-            if code == E_BID:
+            if kind == "bid":
                 q = e[1]
                 bids = e[2]
                 if len(bids) < ON_SALE:
@@ -177,12 +163,12 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
                 at = lay.bids + q * lay.width
                 t[at : at + ON_SALE] = BID_ROWS[bids]
                 t[lay.gold + q * lay.width] = GOLD[self._in_hand(q)]
-            elif code in (E_SELL, E_WON):
+            elif kind in ("sell", "won"):
                 q = e[1]
-                self._card(q, e[2], 1 if code == E_WON else -1)
+                self._card(q, e[2], 1 if kind == "won" else -1)
                 self._gold(q)
                 sale = bank = True
-            elif code == E_DRAW:
+            elif kind == "draw":
                 sale = True
                 t[lay.deck_size] = len(s.deck) / CARDS
                 left = self.left
@@ -190,16 +176,16 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
                     a = ARTIST_OF[c]
                     left[a] -= 1
                     t[lay.deck_artists + a] = left[a] / WORKS_PER_ARTIST
-            elif code == E_UNSOLD:
+            elif kind == "unsold":
                 sale = True
-            elif code in (E_ROUND, E_END):
+            elif kind in ("round", "end"):
                 placed[:] = [NO_BIDS] * len(placed)
                 for q in range(self.players):
                     at = lay.bids + q * lay.width
                     t[at : at + ON_SALE] = BID_ROWS[NO_BIDS]
                     self._gold(q)
                 sale = True
-            elif code == E_STOP:
+            elif kind == "stop":
                 sale = True
                 counts = [0] * ARTISTS
                 for c in s.out:
@@ -207,7 +193,7 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
                 at = lay.out
                 for a, k in enumerate(counts):
                     t[at + a] = k / WORKS_PER_ARTIST
-        self.marked = len(log)
+        self.marked = len(events)
         if sale:  # also after every change of a collection or the deck
             key = tuple(s.sale)
             block = SALES.get(key)
@@ -232,7 +218,7 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
     def _in_hand(self, q: int) -> int:
         """Seat q's gold less what it placed this round."""
         bids = self.placed[q]
-        return self.state.own[q] - bids[0] - bids[1] - bids[2]
+        return self.state.cash[q] - bids[0] - bids[1] - bids[2]
 
     def _gold(self, q: int) -> None:
         self.table[self.layout.gold + q * self.layout.width] = GOLD[self._in_hand(q)]
@@ -287,9 +273,9 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
 
     def observation(self, seat: int) -> array:
         s = self.state
-        o = self.rotated(seat, s.log)
+        o = self.rotated(seat, s.events)
         lay = self.layout
-        key = (s.phase, s.fb, s.banker, s.cur, s.roll, s.sold, s.nosale)
+        key = (s.phase, s.fb, s.banker, s.actor, s.roll, s.sold, s.nosale)
         block = lay.heads[seat].get(key)
         o[: lay.head] = lay.head_block(seat, key) if block is None else block
         r = s.round
@@ -302,7 +288,7 @@ class ArtDiceTracker(TableTracker[ArtDiceState]):
             )
         glance = lay.glance
         if s.phase == BID:
-            glance.later(o, seat, s.fb, s.cur)
+            glance.later(o, seat, s.fb, s.actor)
         glance.reach(o, self._in_hand(seat), len(s.deck))
         return o
 

@@ -6,58 +6,43 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import ON_SALE
-from .state import (
-    BID,
-    E_BID,
-    E_DRAW,
-    E_END,
-    E_PASS,
-    E_ROLL,
-    E_ROUND,
-    E_SELL,
-    E_SKIP,
-    E_STOP,
-    E_UNSOLD,
-    E_WON,
-    OVER,
-    PHASE_NAMES,
-)
+from .state import BID, OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
     from .state import ArtDiceState
 
 
-def log_entry(e: tuple) -> dict:
-    """A stored log event as the public dict the views carry (declared in events.py)."""
-    code = e[0]
-    if code == E_ROUND:
+def event_dict(e: tuple) -> dict:
+    """One event of the state as the public dict views carry (declared in events.py)."""
+    kind = e[0]
+    if kind == "round":
         return {"event": "round", "round": e[1], "seat": e[2]}
-    if code == E_SELL:
+    if kind == "sell":
         return {"event": "sell", "seat": e[1], "card": e[2], "roll": e[3], "gold": e[4]}
-    if code == E_DRAW:
+    if kind == "draw":
         return {"event": "draw", "cards": list(e[1])}
-    if code == E_ROLL:
+    if kind == "roll":
         return {"event": "roll", "seat": e[1], "roll": e[2]}
-    if code == E_SKIP:
+    if kind == "skip":
         return {"event": "skip", "seat": e[1]}
-    if code == E_BID:
+    if kind == "bid":
         # `cards`: the works on sale, in the order of `amounts`
         return {"event": "bid", "seat": e[1], "amounts": list(e[2]), "cards": list(e[3])}
-    if code == E_PASS:
+    if kind == "pass":
         return {"event": "pass", "seat": e[1]}
-    if code == E_WON:
+    if kind == "won":
         return {"event": "won", "seat": e[1], "card": e[2], "price": e[3]}
-    if code == E_UNSOLD:
+    if kind == "unsold":
         return {"event": "unsold", "cards": list(e[1])}
-    if code == E_STOP:
+    if kind == "stop":
         return {"event": "stop", "cards": list(e[1])}
-    if code == E_END:
+    if kind == "end":
         return {"event": "end"}
-    raise ValueError(f"unknown log event {e!r}")
+    raise ValueError(f"unknown event {e!r}")
 
 
-def view(s: ArtDiceState, player: int | None, log: bool = True) -> dict:
-    n = s.n
+def build_view(s: ArtDiceState, player: int | None, log: bool = True) -> dict:
+    n = s.num_players
     bidding = s.phase == BID
     bids = s.bids
     out = {
@@ -70,7 +55,7 @@ def view(s: ArtDiceState, player: int | None, log: bool = True) -> dict:
         "round": s.round,
         "banker": s.banker,
         "first_bidder": s.fb,
-        "bidder": s.cur if bidding else None,
+        "bidder": s.actor if bidding else None,
         "roll": s.roll if bidding else None,
         "own_sales": s.sold,
         "gold": s.gold_with(bids),
@@ -86,7 +71,7 @@ def view(s: ArtDiceState, player: int | None, log: bool = True) -> dict:
         "out": s.out[:],
     }
     if log:
-        out["log"] = [log_entry(e) for e in s.log]
+        out["log"] = [event_dict(e) for e in s.events]
     if s.phase == OVER:
         out["result"] = s.result().to_json()  # type: ignore[union-attr]  # over
         out["final"] = {"deck": s.deck[::-1]}

@@ -7,8 +7,10 @@ Its whole strategy, read from its seat's view only:
   the guess is shaky, so the value is scaled by a confidence that grows with the leading count.
 - **Bidding.** As a buyer it pays at most 60% of the lot's value (the rest of the money would go
   to a rival, the auctioneer); as the auctioneer buying its own lot it pays up to 90% (that money
-  goes to the bank). Open auctions: the smallest raise while under that limit. Once-around: one
-  bid at its limit minus a margin. Hidden: half the value. Fixed price: asks 60% of the value.
+  goes to the bank). Open auctions, in a few jumps as people bid: half its limit to open, then
+  half the gap left to it (the auctioneer jumps only to what a buyer would pay, then raises by
+  1 up to its own limit). Once-around: one bid at its limit minus a margin. Hidden: half the
+  value. Fixed price: asks 60% of the value.
 - **Which card to auction.** The card whose artist is worth most, pushed by the cards it holds of
   that artist; it avoids playing a round-ending 5th card unless its own paintings this round are
   worth more than any rival's; a Double only when it can add a second card.
@@ -155,7 +157,18 @@ def decide(r: Reading, me: int, moves: Sequence[MoveKind]) -> tuple:
         return ("pass", None) if "pass" in legal else ("bid", bid.lo if bid else None)
     if phase == ONCE_BIDS:
         return ("bid", max(bid.lo, int(limit * 0.8)) if not own else bid.lo)
-    return ("bid", bid.lo)  # open: the smallest raise
+    return ("bid", _open_bid(bid.lo, limit, min(limit, int(value * 0.6)) if own else limit))
+
+
+def _open_bid(lo: int, limit: int, target: int) -> int:
+    """An open auction's bid, `lo` (the smallest raise) <= `limit`: half the gap between the
+    highest bid and `target` (half of it to open), so an auction takes a handful of bids, not
+    one a point; the smallest raise once the bidding has reached `target`. (The auctioneer's
+    target is a buyer's limit: jumping past it, it would overpay the bank for its own lot.)"""
+    high = lo - 1
+    if high >= target:
+        return lo
+    return min(target, max(lo, high + (target - high) // 2))
 
 
 def _choose_card(r: Reading, me: int, hand: tuple[int, ...], worth: list[float]) -> int:

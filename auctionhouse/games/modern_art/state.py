@@ -87,7 +87,7 @@ class ModernArtState(State):
         "game", "num_players", "options", "setup", "history", "events",
         "hands", "mystery", "deck", "deck_pos", "cash", "values", "board", "round",
         "played", "owned", "in_hands", "phase", "hammer", "auctioneer", "lot", "atype",
-        "high", "bidder", "passed", "cursor", "asked", "sealed", "price", "chance",
+        "high", "bidder", "passed", "actor", "asked", "sealed", "price", "chance",
         "deal", "open_cash",
     )  # fmt: skip
     hands: list[list[int]]
@@ -110,7 +110,7 @@ class ModernArtState(State):
     high: int
     bidder: int
     passed: int
-    cursor: int
+    actor: int  # the seat whose turn it is (in an open auction: asked next, clockwise)
     asked: int
     sealed: list[int] | None  # None outside a hidden auction
     price: int
@@ -144,7 +144,7 @@ class ModernArtState(State):
         self.chance = Chance(parsed["chance"])
         self.lot = []
         self.atype = -1
-        self.auctioneer = self.high = self.bidder = self.cursor = self.asked = -1
+        self.auctioneer = self.high = self.bidder = self.actor = self.asked = -1
         self.passed = self.price = 0
         self.sealed = None
         self.phase = PLAY
@@ -168,14 +168,14 @@ class ModernArtState(State):
             return tuple(p for p, b in enumerate(sealed) if b < 0)
         if ph == OVER:
             return ()
-        return (self.cursor,)
+        return (self.actor,)
 
     def next_actor(self) -> int:
         ph = self.phase
         if ph == OPEN_BIDS:
             # MA-9: a program asks clockwise from the auctioneer's left, round and round,
             # skipping the highest bidder and those who passed since the last bid.
-            n, p, bidder, passed = self.num_players, self.cursor, self.bidder, self.passed
+            n, p, bidder, passed = self.num_players, self.actor, self.bidder, self.passed
             for _ in range(n):
                 if p != bidder and not passed >> p & 1:
                     return p
@@ -187,7 +187,7 @@ class ModernArtState(State):
             for p, b in enumerate(sealed):
                 if b < 0:
                     return p
-        return self.cursor  # the one seat that acts; -1 when over
+        return self.actor  # the one seat that acts; -1 when over
 
     def secret_moves(self) -> bool:
         return self.phase == HIDDEN_BIDS
@@ -217,7 +217,7 @@ class ModernArtState(State):
             if not 0 <= player < self.num_players or sealed[player] >= 0:
                 return []
             return [_bid_kind(0, self.cash[player], named)]
-        if ph == OVER or player != self.cursor:
+        if ph == OVER or player != self.actor:
             return []
         if ph == PLAY:
             return [_play_kind(self.hands[player], named)]
@@ -277,7 +277,7 @@ class ModernArtState(State):
         if ph == OVER:
             raise IllegalMove("MA-19", "the game is over; no more moves")
         else:
-            actor = self.cursor
+            actor = self.actor
             if player != actor:
                 self._check_player(player)
                 raise IllegalMove(
@@ -311,7 +311,7 @@ class ModernArtState(State):
         if c % 5 == DOUBLE:
             self.lot = [c]
             self.phase = OFFER
-            self.cursor = p
+            self.actor = p
             self.asked = 0
         else:
             self._start_auction(p, [c])
@@ -335,7 +335,7 @@ class ModernArtState(State):
                 owner = self.auctioneer  # MA-13: nobody added; the Double goes free to its owner
                 self._give(owner, self.lot, 0, owner)
                 return
-            self.cursor = p + 1 if p + 1 < self.num_players else 0
+            self.actor = p + 1 if p + 1 < self.num_players else 0
             return
         if kind != "add":
             raise IllegalMove("MA-13", f"add a second card or decline, not {kind!r}")
@@ -365,14 +365,14 @@ class ModernArtState(State):
         left = auctioneer + 1 if auctioneer + 1 < n else 0
         if t == OPEN:
             self.passed = 0
-            self.cursor = left
+            self.actor = left
         elif t == ONCE:
-            self.cursor = left
+            self.actor = left
             self.asked = 0
         elif t == HIDDEN:
             self.sealed = [-1] * n
         else:
-            self.cursor = auctioneer  # MA-12: the auctioneer names the price
+            self.actor = auctioneer  # MA-12: the auctioneer names the price
 
     def _check_bid(self, p: int, amount, lo: int, rule: str) -> None:
         if type(amount) is not int:
@@ -405,7 +405,7 @@ class ModernArtState(State):
                 return
         else:
             raise IllegalMove("MA-9", f"in an open auction you bid or pass, not {kind!r}")
-        self.cursor = p + 1 if p + 1 < self.num_players else 0
+        self.actor = p + 1 if p + 1 < self.num_players else 0
 
     def _once_move(self, p: int, kind: str, arg) -> None:
         if kind == "bid":
@@ -421,7 +421,7 @@ class ModernArtState(State):
         if self.asked == self.num_players:
             self._close_auction()
         else:
-            self.cursor = p + 1 if p + 1 < self.num_players else 0
+            self.actor = p + 1 if p + 1 < self.num_players else 0
 
     def _hidden_move(self, p: int, kind: str, arg) -> None:
         self._check_player(p)
@@ -460,7 +460,7 @@ class ModernArtState(State):
         self.price = arg
         self.events.append(("price", p, arg))
         self.phase = FIXED_OFFER
-        self.cursor = p + 1 if p + 1 < self.num_players else 0
+        self.actor = p + 1 if p + 1 < self.num_players else 0
         self.asked = 0
 
     def _fixed_move(self, p: int, kind: str, arg) -> None:
@@ -477,7 +477,7 @@ class ModernArtState(State):
         if self.asked == self.num_players - 1:  # all passed: the auctioneer must buy
             self._give(self.auctioneer, self.lot, self.price, self.auctioneer)
         else:
-            self.cursor = p + 1 if p + 1 < self.num_players else 0
+            self.actor = p + 1 if p + 1 < self.num_players else 0
 
     def _close_auction(self) -> None:
         if self.bidder < 0:  # MA-8: nobody bid, the auctioneer gets it free
@@ -500,7 +500,7 @@ class ModernArtState(State):
         self.high = -1
         if self.mystery:  # MA-20: whoever ran the auction may turn up a mystery card
             self.phase = FLIP
-            self.cursor = auctioneer
+            self.actor = auctioneer
         else:
             self._pass_hammer()
 
@@ -530,7 +530,7 @@ class ModernArtState(State):
                 self.hammer = q
                 break
         self.phase = PLAY
-        self.cursor = self.hammer
+        self.actor = self.hammer
         self.auctioneer = -1
 
     def _end_round(self, ender: int) -> None:
@@ -559,7 +559,7 @@ class ModernArtState(State):
         self.round += 1
         if self.round == ROUNDS:
             self.phase = OVER
-            self.auctioneer = self.hammer = self.cursor = -1
+            self.auctioneer = self.hammer = self.actor = -1
             return
         self.events.append(("round", self.round + 1))
         self._start_round(ender + 1)
@@ -577,7 +577,7 @@ class ModernArtState(State):
                 self.hammer = q
                 break
         self.phase = PLAY
-        self.cursor = self.hammer
+        self.actor = self.hammer
         self.auctioneer = -1
 
     def _deal(self, count: int) -> None:
@@ -651,7 +651,7 @@ class ModernArtState(State):
                 for q in unmade:
                     sealed[q] = -1
                 c.history[tail:] = [(q, m) for q, m in c.history[tail:] if q not in unmade]
-                # the auction's ("sealed", q) events end the log: nothing else happens meanwhile
+                # the auction's ("sealed", q) events end `events`: nothing else happens meanwhile
                 events = c.events
                 start = len(events)
                 while start and events[start - 1][0] == "sealed":
@@ -662,12 +662,36 @@ class ModernArtState(State):
         return c
 
     def snapshot(self) -> dict:
-        out = {name: getattr(self, name) for name in _SNAPSHOT}
-        out["deck"] = self.deck[self.deck_pos :]
-        out["chance"] = self.chance.state
-        out["events"] = [list(e) for e in self.events]
-        out["history"] = [[p, list(m)] for p, m in self.history]
-        return _plain(out)
+        """The whole state, the deck order included (keys fixed: kept records hash it)."""
+        return _plain(
+            {
+                "hands": self.hands,
+                "mystery": self.mystery,
+                "deck": self.deck[self.deck_pos :],
+                "cash": self.cash,
+                "values": self.values,
+                "board": self.board,
+                "round": self.round,
+                "played": self.played,
+                "owned": self.owned,
+                "in_hands": self.in_hands,
+                "phase": self.phase,
+                "hammer": self.hammer,
+                "auctioneer": self.auctioneer,
+                "lot": self.lot,
+                "atype": self.atype,
+                "high": self.high,
+                "bidder": self.bidder,
+                "passed": self.passed,
+                "cursor": self.actor,
+                "asked": self.asked,
+                "sealed": self.sealed,
+                "price": self.price,
+                "chance": self.chance.state,
+                "events": self.events,
+                "history": [[p, m] for p, m in self.history],
+            }
+        )
 
     def view(self, player: int | None, log: bool = True) -> dict:
         return _build_view(self, player, log)
@@ -675,13 +699,8 @@ class ModernArtState(State):
 
 _SHARED: Final[tuple[str, ...]] = (
     "game", "num_players", "options", "setup", "deck", "deck_pos", "round", "in_hands",
-    "phase", "hammer", "auctioneer", "atype", "high", "bidder", "passed", "cursor", "asked",
+    "phase", "hammer", "auctioneer", "atype", "high", "bidder", "passed", "actor", "asked",
     "price", "deal", "open_cash",
-)  # fmt: skip
-_SNAPSHOT: Final[tuple[str, ...]] = (
-    "hands", "mystery", "cash", "values", "board", "round", "played", "owned", "in_hands",
-    "phase", "hammer", "auctioneer", "lot", "atype", "high", "bidder", "passed", "cursor",
-    "asked", "sealed", "price",
 )  # fmt: skip
 
 

@@ -171,7 +171,7 @@ class Layout:
                 else:
                     block[at["sealed"] + rel[p]] = 1.0
         else:
-            acting = 1 << s.cursor if phase != OVER else 0
+            acting = 1 << s.actor if phase != OVER else 0
         for p in SEATS_IN[acting]:
             block[at["acting"] + rel[p]] = 1.0
         if s.lot:
@@ -223,13 +223,13 @@ class ModernArtTracker(Tracker[ModernArtState]):
             for p in range(n)
         ]
 
-    def catch_up(self, log: list) -> None:
+    def catch_up(self, events: list) -> None:
         m = self.marked
-        self.marked = len(log)
+        self.marked = len(events)
         if not m:  # a new game
             self._whole()
             return
-        for e in log[m:]:
+        for e in events[m:]:
             kind: str = e[0]
             if kind in QUIET:
                 continue
@@ -353,14 +353,14 @@ class ModernArtTracker(Tracker[ModernArtState]):
 
     def observation(self, seat: int) -> array:
         s = self.state
-        log = s.events
+        events = s.events
         m = self.marked
-        k = len(log)
+        k = len(events)
         # the common steps are taken in here, without calling `catch_up` (a call costs as much
         # as a dozen item sets): one event, or a bid, pass or price and the win it ended in
-        if k == m + 1 and m or k == m + 2 and m and log[m][0] in QUIET:
+        if k == m + 1 and m or k == m + 2 and m and events[m][0] in QUIET:
             self.marked = k
-            e = log[k - 1]
+            e = events[k - 1]
             kind: str = e[0]
             if kind in QUIET:
                 pass
@@ -373,7 +373,7 @@ class ModernArtTracker(Tracker[ModernArtState]):
             else:
                 self._other(e)
         elif k > m:
-            self.catch_up(log)
+            self.catch_up(events)
         phase = s.phase
         passed = s.passed
         hots = self.hots[seat]
@@ -388,14 +388,14 @@ class ModernArtTracker(Tracker[ModernArtState]):
                         gone |= 1 << p
                 hot = hots[SOME_PASSED][s.bidder][s.auctioneer][passed][gone]
             else:  # (in an open auction nobody passed since the last bid)
-                hot = hots[phase][s.cursor][s.bidder][s.auctioneer][self.sealed]
+                hot = hots[phase][s.actor][s.bidder][s.auctioneer][self.sealed]
         except TypeError:
             hot = None
         if hot is None:
             if phase == OPEN_BIDS and passed:
                 key = (SOME_PASSED, s.bidder, s.auctioneer, passed, gone)
             else:
-                key = (phase, s.cursor, s.bidder, s.auctioneer, self.sealed)
+                key = (phase, s.actor, s.bidder, s.auctioneer, self.sealed)
             hot = self.layout.hot_block(s, seat, key)
         o = hot + self.own[seat]
         o += self.public

@@ -58,10 +58,10 @@ def _auction(s: ModernArtState, seat: int | None) -> dict | None:
     if ph in (PLAY, OVER):
         return None
     if ph == FLIP:
-        return {"type": "mystery_flip", "flipper": s.cursor}
+        return {"type": "mystery_flip", "flipper": s.actor}
     lot = list(s.lot)
     if ph == OFFER:
-        return {"type": "double", "cards": lot, "auctioneer": s.auctioneer, "offer_to": s.cursor}
+        return {"type": "double", "cards": lot, "auctioneer": s.auctioneer, "offer_to": s.actor}
     out = {
         "type": SYMBOLS[s.atype],
         "cards": lot,
@@ -71,6 +71,7 @@ def _auction(s: ModernArtState, seat: int | None) -> dict | None:
     }
     if ph == OPEN_BIDS:
         out["passed"] = [p for p in range(s.num_players) if s.passed >> p & 1]
+        out["out"] = _out(s.events)
     elif ph == HIDDEN_BIDS:
         sealed = s.sealed
         assert sealed is not None  # a hidden auction
@@ -79,3 +80,23 @@ def _auction(s: ModernArtState, seat: int | None) -> dict | None:
     elif ph == FIXED_OFFER:
         out["price"] = s.price
     return out
+
+
+def _out(events: list) -> list[int]:
+    """The seats that passed in this open auction and have not bid since (MA-9: a pass is not
+    binding, but until they bid again they are out), from its public bids and passes."""
+    out: list[int] = []
+    bid_later: list[int] = []
+    i = len(events) - 1
+    while i >= 0:  # back to the event that opened the auction
+        e = events[i]
+        kind = e[0]
+        if kind == "bid":
+            bid_later.append(e[1])
+        elif kind == "pass":
+            if e[1] not in bid_later and e[1] not in out:
+                out.append(e[1])
+        else:
+            break
+        i -= 1
+    return sorted(out)

@@ -66,20 +66,20 @@ def determinize(s: QEState, p: int, rng: random.Random, keep_sealed: bool = True
         if not keep_sealed:
             unmade = entered
             entered = ()
-        if s.a < 0:
+        if s.auctioneer < 0:
             bids.append(_last_turn(s, p, s.rounds, -1, None, False, rng, entered))
         else:
-            course = (s.a, s.open, tuple(s.ties), -1, None, None)
-            known = s.rounds if s.a == p else None
+            course = (s.auctioneer, s.open, tuple(s.ties), -1, None, None)
+            known = s.rounds if s.auctioneer == p else None
             bids.append(_auction(n, p, s.rounds, course, False, entered, rng, known))
     setup = {"tiles": s.tiles[:seen] + rest, "nations": list(s.nations), "tokens": tokens}
     setup["first"] = s.first
     det: Any = s.game.from_setup(n, s.options, setup)  # a QEState
     for q, move in s.history:
         if move[0] == "bid":
-            if q in unmade and det.t == s.t and det.rnd == s.rnd:
+            if q in unmade and det.t == s.t and det.rebid == s.rebid:
                 continue
-            move = ("bid", bids[det.t][det.rnd][q])
+            move = ("bid", bids[det.t][det.rebid][q])
         det.apply(q, move)
     return det
 
@@ -87,7 +87,7 @@ def determinize(s: QEState, p: int, rng: random.Random, keep_sealed: bool = True
 def _entered(s: QEState, p: int) -> tuple[int, ...]:
     """The seats other than p whose bid of the current round is in but unseen (public: they
     are no longer waited for)."""
-    row = s.rounds[s.rnd]
+    row = s.rounds[s.rebid]
     return tuple(q for q in range(s.num_players) if q != p and row[q] >= 0)
 
 
@@ -188,9 +188,9 @@ class _Course:
     def __init__(self, n, p, rounds, course, complete, nres):
         self.p = p
         self.rounds = rounds
-        self.a, self.open, self.ties, self.winner, self.price, self.zeros = course
+        self.auctioneer, self.open, self.ties, self.winner, self.price, self.zeros = course
         self.complete = complete
-        self.stands = _stands(n, self.a, self.ties, nres, complete, self.winner)
+        self.stands = _stands(n, self.auctioneer, self.ties, nres, complete, self.winner)
 
     def marked(self, q: int) -> bool:
         return self.zeros is not None and bool(self.zeros >> q & 1)
@@ -205,7 +205,7 @@ class _Course:
         """The ways to read a third tie (QE-8) the auctioneer won: the two untied seats both
         below the open bid, or holding an equal pair above it. A reading maps a stand to the
         level it is pinned to instead of staying below F."""
-        if not (self.complete and len(self.ties) == 3 and self.winner == self.a):
+        if not (self.complete and len(self.ties) == 3 and self.winner == self.auctioneer):
             return [{}]
         last = {s.seat: i for i, s in enumerate(self.stands)}
         untied = [q for q in last if q not in self.ties[2]]
@@ -223,7 +223,7 @@ class _Course:
         lt = [(OPEN, j) for j in range(len(self.ties))]
         _fix(lb, ub, OPEN, self.open)
         if self.complete:
-            if self.winner == self.a:
+            if self.winner == self.auctioneer:
                 _fix(lb, ub, F, self.open)
             else:
                 lt.append((OPEN, F))

@@ -239,7 +239,7 @@ class Seat:
             None if s.tokens is None else s.tokens[me], s.spent[me], s.zero_rule,
             list(SEATS_OF[s.zmarks[me]]), s.peek_rule and s.peeked[me] < 0,
             -1 if over else s.tiles[s.t],
-            s.open if s.phase == BID and s.a >= 0 else None,
+            s.open if s.phase == BID and s.auctioneer >= 0 else None,
             [] if over else [r[me] for r in s.rounds if r[me] >= 0], sold,
         )  # fmt: skip
 

@@ -78,8 +78,8 @@ class Auction(NamedTuple):
 _FIELDS: Final[tuple[str, ...]] = (
     "game", "num_players", "options", "setup", "history", "tiles", "nations", "tokens", "first",
     "nturns", "zero_rule", "peek_rule", "elimination", "owned", "spent", "zmarks", "peeked",
-    "closed", "events", "auctioneers", "t", "rnd", "ties", "zmask", "stand", "row", "rounds", "a",
-    "open", "phase", "kinds", "waiting",
+    "closed", "events", "auctioneers", "t", "rebid", "ties", "zmask", "stand", "sealed", "rounds",
+    "auctioneer", "open", "phase", "kinds", "awaited",
 )  # fmt: skip
 
 
@@ -87,7 +87,7 @@ class QEState(State):
     side_kinds = frozenset(("peek",))  # QE-11
     owned: list[list[int]]
     ties: tuple[tuple[int, ...], ...]
-    waiting: tuple[int, ...]
+    awaited: tuple[int, ...]  # the seats whose move is awaited: the open bid, or sealed bids
     kinds: tuple[MoveKind, ...]
 
     def __init__(self, game: Game, players: int, options: dict[str, Any], setup: dict, deal):
@@ -123,28 +123,28 @@ class QEState(State):
     def _next_turn(self) -> None:
         t = self.t = self.t + 1
         n = self.num_players
-        self.rnd = 0
+        self.rebid = 0
         self.ties = ()
         self.zmask = 0
         self.stand = [-1] * n
-        self.row = [-1] * n  # the bids of the round being played
-        self.rounds = [self.row]
-        a = self.a = self.auctioneers[t]
+        self.sealed = [-1] * n  # the sealed bids of the round being played (-1: none yet)
+        self.rounds = [self.sealed]
+        a = self.auctioneer = self.auctioneers[t]
         if a >= 0:
             self.open = 0
             self.phase = OPEN
             self.kinds = OPEN_KINDS
-            self.waiting = (a,)
+            self.awaited = (a,)
         elif t < self.nturns:  # QE-10: the 3-player last turn
             self.open = -1  # no bid is ruled out
             self.phase = BID
             self.kinds = LAST_KINDS
-            self.waiting = (self.first, *_CLOCKWISE[3][self.first])
+            self.awaited = (self.first, *_CLOCKWISE[3][self.first])
             self.events.append(("last", t, self.tiles[t]))
         else:
             self.open = -1
             self.phase = OVER
-            self.waiting = self.kinds = ()
+            self.awaited = self.kinds = ()
 
     def _open(self, p: int, x: Any) -> None:
         """QE-5: the auctioneer opens with a whole number of at least 1."""
@@ -155,7 +155,7 @@ class QEState(State):
         self.stand[p] = x
         self.phase = BID
         self.kinds = bid_kinds(x)
-        self.waiting = _CLOCKWISE[self.num_players][p]
+        self.awaited = _CLOCKWISE[self.num_players][p]
         self.events.append(("open", self.t, p, self.tiles[self.t], x))
 
     def _bid(self, p: int, x: Any) -> None:
@@ -173,14 +173,14 @@ class QEState(State):
                 f"a bid may not equal the auctioneer's opening bid of {x}: bid any whole number "
                 f"from 0 up except {x}",
             )
-        w = self.waiting
+        w = self.awaited
         if w[0] == p:
             w = w[1:]
         else:
             i = w.index(p)
             w = w[:i] + w[i + 1 :]
-        self.waiting = w
-        self.row[p] = x
+        self.awaited = w
+        self.sealed[p] = x
         self.stand[p] = x
         if not x:
             self.zmask |= 1 << p
@@ -194,23 +194,23 @@ class QEState(State):
         if stand.count(top) == 1:
             self._award(stand.index(top), top)
             return
-        if self.a < 0:  # QE-10: a tie for highest on the last turn: nobody gets the tile
+        if self.auctioneer < 0:  # QE-10: a tie for highest on the last turn: nobody gets the tile
             self._award(-1, 0)
             return
-        tied = tuple(q for q in _CLOCKWISE[self.num_players][self.a] if stand[q] == top)
+        tied = tuple(q for q in _CLOCKWISE[self.num_players][self.auctioneer] if stand[q] == top)
         ties = self.ties = (*self.ties, tied)
         self.events.append(("tie", self.t, tied, len(ties)))
         if len(ties) == 3:  # QE-8: the highest bid that no other bid equals wins
             best = max(v for v in stand if stand.count(v) == 1)
             self._award(stand.index(best), best)
             return
-        self.rnd += 1
-        self.row = [-1] * self.num_players
-        self.rounds.append(self.row)
-        self.waiting = tied
+        self.rebid += 1
+        self.sealed = [-1] * self.num_players
+        self.rounds.append(self.sealed)
+        self.awaited = tied
 
     def _award(self, w: int, price: int) -> None:
-        t, a = self.t, self.a
+        t, a = self.t, self.auctioneer
         tile = self.tiles[t]
         zeros = self.zmask if self.zero_rule else 0
         self.closed.append((tile, a, self.open, self.rounds, self.ties, w, price, zeros))
@@ -229,10 +229,10 @@ class QEState(State):
 
     # --- the protocol --------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
-        return self.waiting
+        return self.awaited
 
     def next_actor(self) -> int:
-        w = self.waiting
+        w = self.awaited
         return w[0] if w else -1
 
     def secret_moves(self) -> bool:
@@ -240,7 +240,7 @@ class QEState(State):
 
     def legal_moves(self, player: int) -> list[MoveKind]:
         peek = self._may_peek(player)
-        if player not in self.waiting:
+        if player not in self.awaited:
             return [peek_kind(len(self.closed))] if peek else []
         if peek:
             return [*self.kinds, peek_kind(len(self.closed))]
@@ -290,8 +290,8 @@ class QEState(State):
     def _check_turn(self, p: int, kind: str, phase: int) -> None:
         """`p` is among the seats asked to act, and the phase is `phase`, the one that asks
         for `kind` (OVER for a kind that no phase asks for)."""
-        if p not in self.waiting:
-            waiting = ", ".join(map(str, self.waiting))
+        if p not in self.awaited:
+            waiting = ", ".join(map(str, self.awaited))
             raise IllegalMove("turn", f"seat {p} may not act now: waiting for seat {waiting}")
         if self.phase != phase:
             want = "open" if self.phase == OPEN else "bid"
@@ -299,7 +299,7 @@ class QEState(State):
 
     def _bid_rule(self) -> str:
         """The ruling a bid answers to: the 3-player last turn, a rebid, or a first bid."""
-        return "QE-10" if self.a < 0 else "QE-8" if self.rnd else "QE-6"
+        return "QE-10" if self.auctioneer < 0 else "QE-8" if self.rebid else "QE-6"
 
     def _peek(self, p: int, k: Any) -> None:
         """QE-11: once per game, look at the winning bid of a finished auction."""
@@ -363,7 +363,7 @@ class QEState(State):
         return p is not None and (p in (winner, auctioneer) or self.peeked[p] == k)
 
     def view(self, player: int | None, log: bool = True) -> dict:
-        return _view(self, player, log)
+        return _build_view(self, player, log)
 
     def determinize(self, player: int, rng: random.Random, keep_sealed: bool = True) -> QEState:
         from .determinize import determinize
@@ -383,21 +383,21 @@ class QEState(State):
         c.events = list(self.events)
         c.stand = list(self.stand)
         c.rounds = [list(r) for r in self.rounds]
-        c.row = c.rounds[-1]
+        c.sealed = c.rounds[-1]
         return c
 
     def snapshot(self) -> dict:
         return {
             "t": self.t,
             "phase": self.phase,
-            "auctioneer": self.a,
+            "auctioneer": self.auctioneer,
             "open": self.open,
-            "round": self.rnd,
+            "round": self.rebid,
             "rounds": [list(r) for r in self.rounds],
             "stand": list(self.stand),
             "ties": [list(x) for x in self.ties],
             "zmask": self.zmask,
-            "waiting": list(self.waiting),
+            "waiting": list(self.awaited),
             "tiles": list(self.tiles),
             "nations": list(self.nations),
             "tokens": None if self.tokens is None else list(self.tokens),
@@ -423,4 +423,4 @@ class QEState(State):
 
 
 # views.py reads this module's constants: imported once they exist (not per call, a hot path)
-from .views import view as _view  # noqa: E402
+from .views import build_view as _build_view  # noqa: E402

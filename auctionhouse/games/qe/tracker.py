@@ -106,14 +106,14 @@ class QETracker(SeatTracker[QEState]):
         # per seat, what its past blocks were written knowing: (over, the auction it peeked at)
         self.basis: list[tuple[bool, int]] = [(False, -1)] * n
 
-    def catch_up(self, log: list) -> None:
+    def catch_up(self, events: list) -> None:
         changed = 0 if self.marked else EVERYTHING
-        for e in log[self.marked :]:
+        for e in events[self.marked :]:
             bits = EVENT_MARKS.get(e[0], 0)
             if bits == PEEKS:
                 self.mark_seat(e[1], PAST)  # the peeker may know one more amount
             changed |= bits
-        self.marked = len(log)
+        self.marked = len(events)
         self.pending |= changed * self.every
         closed = self.state.closed
         slots = self.slots
@@ -133,9 +133,9 @@ class QETracker(SeatTracker[QEState]):
 
     def observation(self, seat: int) -> array:
         s = self.state
-        log = s.events
-        if len(log) > self.marked:
-            self.catch_up(log)
+        events = s.events
+        if len(events) > self.marked:
+            self.catch_up(events)
         o = self.vectors[seat]
         lay = self.layout
         phase = s.phase
@@ -144,7 +144,7 @@ class QETracker(SeatTracker[QEState]):
         elif phase == OPEN:
             at = 0
         else:
-            at = LAST_TURN if s.a < 0 else 2 if s.rnd else 1
+            at = LAST_TURN if s.auctioneer < 0 else 2 if s.rebid else 1
         o[: lay.head] = lay.heads[at][s.t if s.t < lay.turns else lay.turns]
         shift = FIELD * seat
         dirty = self.pending >> shift & EVERYTHING
@@ -166,7 +166,7 @@ class QETracker(SeatTracker[QEState]):
         pos = lay.pos[seat]
         sets = lay.sets[seat]
         o[at + lay.tile_at[s.tiles[s.t]]] = 1.0
-        a = s.a
+        a = s.auctioneer
         if a >= 0:
             o[lay.auctioneer + pos[a]] = 1.0
             if s.phase == BID:
@@ -178,7 +178,7 @@ class QETracker(SeatTracker[QEState]):
                     o[at + pos[q]] = 1.0
                 at += n
         mask = 0
-        for q in s.waiting:
+        for q in s.awaited:
             mask |= 1 << q
         at = lay.waiting
         o[at : at + n] = sets[mask]
@@ -189,8 +189,8 @@ class QETracker(SeatTracker[QEState]):
                 o[lay.my_bids + i] = money(x)
                 o[lay.my_bid_made + i] = 1.0
                 i += 1
-        if seat == a and s.rnd:  # QE-7: the auctioneer has seen the rounds compared
-            for row in s.rounds[: s.rnd]:
+        if seat == a and s.rebid:  # QE-7: the auctioneer has seen the rounds compared
+            for row in s.rounds[: s.rebid]:
                 for q, x in enumerate(row):
                     if x >= 0:
                         o[lay.seen_bids + pos[q]] = money(x)

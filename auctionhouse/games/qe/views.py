@@ -1,7 +1,7 @@
 """What a seat sees (QE-7): its own bids and token, the winning amounts it may know, and as an
 auctioneer every bid of its auctions; everyone sees who won, the ties, the zero bidders.
 
-The state logs public events as small tuples; they become dicts only here. Views are built on
+The state keeps its public events as small tuples; they become dicts only here. Views are built on
 every decision of a bot or an environment, so the finished auctions (most of a view) are read
 in one loop straight from the state's tuples. Every view is fresh: no list or dict is shared
 with the state or with another view.
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .state import QEState
 
 
-def event_json(e: tuple) -> dict:
+def event_dict(e: tuple) -> dict:
     """One public event as the dict views carry (declared in events.py); the price of a won
     auction only where it is public (QE-7: the auctioneer won with its opening bid)."""
     kind = e[0]
@@ -73,7 +73,7 @@ def _auctions(s: QEState, p: int | None) -> list[dict]:
 
 
 def _current(s: QEState, p: int | None) -> dict:
-    a = s.a
+    a = s.auctioneer
     if a < 0:
         a = None
     out = {
@@ -81,14 +81,14 @@ def _current(s: QEState, p: int | None) -> dict:
         "tile": s.tiles[s.t],
         "auctioneer": a,
         "open": s.open if s.phase == BID and a is not None else None,
-        "rebid": s.rnd,
+        "rebid": s.rebid,
         "ties": [list(x) for x in s.ties] if s.ties else [],
-        "waiting": list(s.waiting),
+        "waiting": list(s.awaited),
     }
     if p is not None:
         out["my_bids"] = [r[p] for r in s.rounds if r[p] >= 0]
         if p == a:  # the auctioneer has seen every bid of the rounds already compared
-            out["bids"] = [[None if b < 0 else b for b in r] for r in s.rounds[: s.rnd]]
+            out["bids"] = [[None if b < 0 else b for b in r] for r in s.rounds[: s.rebid]]
     return out
 
 
@@ -97,12 +97,12 @@ def phase_name(s: QEState) -> str:
         return "over"
     if s.phase == OPEN:
         return "open_bid"
-    if s.a < 0:
+    if s.auctioneer < 0:
         return "last_turn"
-    return "rebid" if s.rnd else "sealed_bid"
+    return "rebid" if s.rebid else "sealed_bid"
 
 
-def view(s: QEState, p: int | None, log: bool = True) -> dict:
+def build_view(s: QEState, p: int | None, log: bool = True) -> dict:
     """The view of seat p (None: a spectator); `log=False` leaves out the public log."""
     n = s.num_players
     over = s.phase == OVER
@@ -112,7 +112,7 @@ def view(s: QEState, p: int | None, log: bool = True) -> dict:
         "players": n,
         "seat": p,
         "phase": phase_name(s),
-        "actors": list(s.waiting),
+        "actors": list(s.awaited),
         "over": over,
         "turn": s.t,
         "turns": s.nturns,
@@ -129,7 +129,7 @@ def view(s: QEState, p: int | None, log: bool = True) -> dict:
         "auctions": _auctions(s, p),
     }
     if log:
-        out["log"] = [event_json(e) for e in s.events]
+        out["log"] = [event_dict(e) for e in s.events]
     if over:
         t = s.tally()
         out["result"] = {"scores": list(t.scores), "winners": list(t.winners)}

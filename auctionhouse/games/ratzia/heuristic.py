@@ -164,7 +164,7 @@ class _Eval:
     a search, from the state (`of_state`: the same values without building the view)."""
 
     __slots__ = (
-        "bot", "me", "phase", "colls", "coll", "rnd", "left", "police", "frac", "game_frac",
+        "bot", "me", "phase", "colls", "coll", "round", "left", "police", "frac", "game_frac",
         "most", "fewest", "alone", "up", "row", "order", "police_left", "deck_size", "centre",
         "sum_mine", "sum_hi", "sum_lo",
     )  # fmt: skip
@@ -173,7 +173,7 @@ class _Eval:
     phase: int
     colls: list[list[int]]
     coll: list[int]
-    rnd: int
+    round: int
     left: int
     police: int
     frac: float
@@ -196,7 +196,7 @@ class _Eval:
         bot: RatziaHeuristic,
         me: int,
         phase: int,
-        rnd: int,
+        round: int,
         police: int,
         colls: list[list[int]],
         up: list[tuple[int, ...]],
@@ -209,8 +209,8 @@ class _Eval:
     ) -> None:
         self.bot, self.me, self.phase = bot, me, phase
         self.colls, self.coll = colls, colls[me]
-        self.rnd = rnd
-        self.left = 3 - rnd  # round scorings still to come, this one included
+        self.round = round
+        self.left = 3 - round  # round scorings still to come, this one included
         self.police = police
         self.frac = (POLICE_END - police) / POLICE_END  # share of the round left, roughly
         self.game_frac = (self.left - 1 + self.frac) / 3
@@ -256,7 +256,7 @@ class _Eval:
             bot,
             me,
             s.phase,
-            min(s.rnd, 2),
+            min(s.round, 2),
             s.police,
             s.coll,
             up,
@@ -264,7 +264,7 @@ class _Eval:
             s.row,
             list(s.a_order) if s.phase == AUCTION else [],
             s.discard[POLICE],
-            len(s.deck) - s.dpos,
+            len(s.deck) - s.deck_pos,
             s.centre,
         )
 
@@ -369,7 +369,7 @@ class _Eval:
         # (3) the game-end bonus for bidding-card sums, as the sums stand
         mine, hi, lo = self.sum_mine, self.sum_hi, self.sum_lo
         delta = _sum_bonus(mine - b + c, hi, lo) - _sum_bonus(mine, hi, lo)
-        return keep + strength - bot.end_weight[self.rnd] * delta
+        return keep + strength - bot.end_weight[self.round] * delta
 
 
 def _hi_lo(values: list[int]) -> tuple[int, int]:

@@ -40,12 +40,12 @@ PHASE_NAMES: Final[tuple[str, ...]] = ("turn", "steal", "auction", "courthouse",
 ROUNDS: Final = 3
 ROW_MAX: Final = 7
 POLICE_END: Final = 7
-# Why an auction started (log): a Declare, a Declare on a full row (forced, RZ-6), a Police card.
+# Why an auction started (events): a Declare, a Declare on a full row (forced, RZ-6), a Police card.
 DECLARED: Final = 0
 DECLARED_FULL: Final = 1
 POLICE_AUCTION: Final = 2
 AUCTION_CAUSES: Final[tuple[str, ...]] = ("declare", "full row", "police")
-# Why a round ended (log). The deck holds 21 Police, 7 per round, so it can only run out on the
+# Why a round ended (events). The deck holds 21 Police, 7 per round, so it can only run out on the
 # 7th Police of the 3rd round (RZ-12): that is the 7th-Police ending, and the game ends anyway.
 END_POLICE: Final = 0
 END_BIDDING: Final = 1
@@ -131,7 +131,7 @@ _SLOTS: Final[tuple[str, ...]] = (
     "setup",
     "history",
     "deck",
-    "dpos",
+    "deck_pos",
     "row",
     "rowmask",
     "police",
@@ -144,9 +144,9 @@ _SLOTS: Final[tuple[str, ...]] = (
     "out",
     "score",
     "end_gains",
-    "rnd",
+    "round",
     "phase",
-    "cur",
+    "actor",
     "a_starter",
     "a_cause",
     "a_order",
@@ -154,7 +154,7 @@ _SLOTS: Final[tuple[str, ...]] = (
     "a_high",
     "a_bidder",
     "a_must",
-    "log",
+    "events",
     "_nxt",
     "_order",
 )
@@ -174,7 +174,7 @@ class RatziaState(State):
         self.setup = setup
         self.history = []
         self.deck = tuple(deck)  # draw order; never changed (determinize builds a new one)
-        self.dpos = 0  # cards drawn so far
+        self.deck_pos = 0  # cards drawn so far
         self.row: list[int] = []
         self.rowmask = 0  # bits of the stealable types in the row
         self.police = 0  # Police row, this round
@@ -188,9 +188,9 @@ class RatziaState(State):
         self.out = tuple(v for v in range(2, MAX_BID + 1) if not dealt >> v & 1)
         self.score = [0] * players
         self.end_gains: list[int] | None = None
-        self.rnd = 0
+        self.round = 0
         self.phase = TURN
-        self.cur = -1
+        self.actor = -1
         self.a_starter = -1
         self.a_cause = DECLARED
         self.a_order: tuple[int, ...] = ()
@@ -198,22 +198,22 @@ class RatziaState(State):
         self.a_high = 0
         self.a_bidder = -1
         self.a_must = -1  # the Declarer while nobody has bid: they may not pass (RZ-8)
-        self.log: list[tuple] = []
+        self.events: list[tuple] = []
         self._nxt, self._order = SEATS[players]
         self._start_round()
 
     # --- who acts -------------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
-        return _ACTORS[self.cur] if self.cur >= 0 else _NOTHING
+        return _ACTORS[self.actor] if self.actor >= 0 else _NOTHING
 
     def next_actor(self) -> int:
-        return self.cur
+        return self.actor
 
     def is_over(self) -> bool:
         return self.phase == OVER
 
     def legal_moves(self, player: int) -> tuple[MoveKind, ...]:
-        if player != self.cur or player < 0:
+        if player != self.actor or player < 0:
             return _NOTHING
         phase = self.phase
         if phase == AUCTION:
@@ -241,7 +241,7 @@ class RatziaState(State):
         """Dispatch on the phase and the kind once; each rule is checked once, raising
         IllegalMove with the ruling before anything changes; then the move is made (bids,
         passes and reveals, most of a game's moves, inline) and recorded."""
-        if player != self.cur or player < 0:
+        if player != self.actor or player < 0:
             self._not_your_turn(player)
         # the checks narrow `pair` (compiled, held unboxed): `move` itself goes to the history,
         # not a tuple built anew from `pair`
@@ -261,7 +261,7 @@ class RatziaState(State):
                 self.a_high = arg
                 self.a_bidder = player
                 self.a_must = -1
-                self.log.append(("bid", player, arg))
+                self.events.append(("bid", player, arg))
             elif kind == "pass":
                 if arg is not None:
                     _no_arg("pass", arg)
@@ -271,12 +271,12 @@ class RatziaState(State):
                         "you declared this auction and nobody else bid, so you must bid one of "
                         "your face-up cards",
                     )
-                self.log.append(("pass", player))
+                self.events.append(("pass", player))
             else:
                 self._wrong_kind(kind, "bid a face-up bidding card or pass")
             self.a_i = i = self.a_i + 1
             if i < len(self.a_order):
-                self.cur = self.a_order[i]
+                self.actor = self.a_order[i]
             else:
                 self._close_auction()
         elif phase == TURN:
@@ -290,13 +290,13 @@ class RatziaState(State):
                         "RZ-6",
                         "the Auction row holds 7 cards, so you cannot reveal: declare or steal",
                     )
-                t = self.deck[self.dpos]
-                self.dpos += 1
-                self.log.append(("reveal", player, t))
+                t = self.deck[self.deck_pos]
+                self.deck_pos += 1
+                self.events.append(("reveal", player, t))
                 if t != POLICE:
                     row.append(t)
                     self.rowmask |= _STEAL_BIT[t]
-                    self.cur = self._nxt[player << SEAT_SHIFT | self.active]
+                    self.actor = self._nxt[player << SEAT_SHIFT | self.active]
                 else:
                     self.police += 1
                     if self.police == POLICE_END:
@@ -315,7 +315,7 @@ class RatziaState(State):
             elif kind == "stop":
                 if arg is not None:
                     _no_arg("stop", arg)
-                self.log.append(("stop", player))
+                self.events.append(("stop", player))
                 self._end_turn(player)
             else:
                 self._wrong_kind(kind, "steal another card or stop")
@@ -327,19 +327,19 @@ class RatziaState(State):
 
     def _not_your_turn(self, player) -> None:
         self._check_player(player)
-        if self.cur < 0:
+        if self.actor < 0:
             raise IllegalMove("over", "the game is over; no one moves any more")
         if self.phase == AUCTION:
             raise IllegalMove(
-                "RZ-7", f"it is seat {self.cur}'s turn to bid or pass, not seat {player}'s"
+                "RZ-7", f"it is seat {self.actor}'s turn to bid or pass, not seat {player}'s"
             )
         if not self.up[player] and self.phase == TURN:
             raise IllegalMove(
                 "RZ-5",
                 f"seat {player} has no face-up bidding card and takes no turn this round; "
-                f"seat {self.cur} is to play",
+                f"seat {self.actor} is to play",
             )
-        raise IllegalMove("turn", f"it is seat {self.cur}'s move, not seat {player}'s")
+        raise IllegalMove("turn", f"it is seat {self.actor}'s move, not seat {player}'s")
 
     def _wrong_kind(self, kind, right: str) -> None:
         raise IllegalMove("move", f"{kind!r} is not a move now: {right}")
@@ -374,7 +374,7 @@ class RatziaState(State):
         self.discard[THIEVES] += 1
         if t not in row:
             self.rowmask &= ~(1 << t)
-        self.log.append(("steal", p, t))
+        self.events.append(("steal", p, t))
         if c[THIEVES] and self.rowmask:
             self.phase = STEAL
         else:
@@ -384,7 +384,7 @@ class RatziaState(State):
         """A Steal is over: the next seat with a face-up card plays (the same seat when it is
         the last one, RZ-12)."""
         self.phase = TURN
-        self.cur = self._nxt[p << SEAT_SHIFT | self.active]
+        self.actor = self._nxt[p << SEAT_SHIFT | self.active]
 
     # Auctions (RZ-7 to RZ-9)
     def _start_auction(self, p: int, cause: int) -> None:
@@ -396,8 +396,8 @@ class RatziaState(State):
         self.a_bidder = -1
         self.a_must = p if cause == DECLARED else -1
         self.phase = AUCTION
-        self.cur = order[0]
-        self.log.append(("auction", p, cause))
+        self.actor = order[0]
+        self.events.append(("auction", p, cause))
 
     def _not_held(self, p: int, v) -> None:
         have = ", ".join(map(str, values_of(self.up[p])))
@@ -414,7 +414,7 @@ class RatziaState(State):
                     d[t] += 1
                 self.row = []
                 self.rowmask = 0
-            self.log.append(("no_bids", tuple(row)))
+            self.events.append(("unsold", tuple(row)))
             self._after_auction()
             return
         v = self.a_high
@@ -422,7 +422,7 @@ class RatziaState(State):
         if not up:
             self.active &= ~(1 << w)
         self.down[w] |= 1 << self.centre
-        self.log.append(("won", w, v, tuple(row), self.centre))
+        self.events.append(("won", w, v, tuple(row), self.centre))
         self.centre = v
         if row:
             c = self.coll[w]
@@ -446,11 +446,11 @@ class RatziaState(State):
         while c[COURTHOUSE]:
             if self._business_mask(w):
                 self.phase = COURT
-                self.cur = w
+                self.actor = w
                 return
             c[COURTHOUSE] -= 1
             self.discard[COURTHOUSE] += 1
-            self.log.append(("courthouse", w, -1))
+            self.events.append(("courthouse", w, -1))
         self._after_auction()
 
     def _discard_business(self, p: int, t) -> None:
@@ -464,7 +464,7 @@ class RatziaState(State):
         c[COURTHOUSE] -= 1
         self.discard[t] += 1
         self.discard[COURTHOUSE] += 1
-        self.log.append(("courthouse", p, t))
+        self.events.append(("courthouse", p, t))
         self._courthouses(p)
 
     def _after_auction(self) -> None:
@@ -475,13 +475,13 @@ class RatziaState(State):
             self._end_round(END_BIDDING)
             return
         self.phase = TURN
-        self.cur = q
+        self.actor = q
 
     # Rounds (RZ-4, RZ-13, RZ-14, RZ-15)
     def _start_round(self) -> None:
         self.phase = TURN
-        self.cur = self._round_starter()
-        self.log.append(("round_start", self.rnd, self.cur))
+        self.actor = self._round_starter()
+        self.events.append(("round", self.round, self.actor))
 
     def _round_starter(self) -> int:
         """RZ-4: the seat holding the highest bidding card (all face up now; centre aside).
@@ -489,13 +489,13 @@ class RatziaState(State):
         return max(range(self.num_players), key=self.up.__getitem__)
 
     def _end_round(self, cause: int) -> None:
-        self.log.append(("round_end", self.rnd, cause))
+        self.events.append(("round_end", self.round, cause))
         coll = self.coll
         gains = round_gains(coll)
         score = self.score
         for p, g in enumerate(gains):
             score[p] += g
-        self.log.append(("scored", self.rnd, tuple(gains), tuple(map(tuple, coll))))
+        self.events.append(("scored", self.round, tuple(gains), tuple(map(tuple, coll))))
         # RZ-14: palm-tree cards stay; the rest, the Auction row and the Police row go.
         d = self.discard
         for c in coll:
@@ -513,8 +513,8 @@ class RatziaState(State):
         self.up = list(map(or_, self.up, self.down))
         self.down = [0] * self.num_players
         self.active = (1 << self.num_players) - 1
-        self.rnd += 1
-        if self.rnd < ROUNDS:
+        self.round += 1
+        if self.round < ROUNDS:
             self._start_round()
             return
         sums = [sum(values_of(u)) for u in self.up]
@@ -522,9 +522,9 @@ class RatziaState(State):
         self.end_gains = gains = [sum(x) for x in parts]
         for p, g in enumerate(gains):
             score[p] += g
-        self.log.append(("game_end", tuple(gains), tuple(score), tuple(parts)))
+        self.events.append(("end", tuple(gains), tuple(score), tuple(parts)))
         self.phase = OVER
-        self.cur = -1
+        self.actor = -1
 
     # --- the end --------------------------------------------------------------------------
     def scores(self) -> tuple:
@@ -548,16 +548,32 @@ class RatziaState(State):
         return _build_view(self, player, log)
 
     def snapshot(self) -> dict:
-        from .views import build_snapshot
+        """The whole state, the deck order included."""
+        from .views import event_dict, table
 
-        return build_snapshot(self)
+        return {
+            "deck": list(self.deck[self.deck_pos :]),
+            "drawn": self.deck_pos,
+            "phase": self.phase,
+            "cur": self.actor,
+            "rowmask": self.rowmask,
+            "auction": [
+                self.a_starter, self.a_cause, list(self.a_order), self.a_i, self.a_high,
+                self.a_bidder, self.a_must,
+            ],
+            "log": [event_dict(e) for e in self.events],
+            "history": [
+                [p, m[0], list(m[1]) if isinstance(m[1], tuple) else m[1]] for p, m in self.history
+            ],
+            **table(self),
+        }  # fmt: skip
 
     def clone(self) -> RatziaState:
         c = RatziaState(self.game, self.num_players, self.options, self.setup, None, None)
         for name in _SHARED:
             setattr(c, name, getattr(self, name))
         c.history = self.history[:]
-        c.log = self.log[:]
+        c.events = self.events[:]
         c.row = self.row[:]
         c.coll = [x[:] for x in self.coll]
         c.discard = self.discard[:]
@@ -573,9 +589,9 @@ class RatziaState(State):
         c = self.clone()
         if self.phase == OVER:
             return c
-        rest = list(self.deck[self.dpos :])
+        rest = list(self.deck[self.deck_pos :])
         shuffle_as_random(rng, rest)
-        c.deck = self.deck[: self.dpos] + tuple(rest)
+        c.deck = self.deck[: self.deck_pos] + tuple(rest)
         c.setup = {**self.setup, "deck": list(c.deck)}
         return c
 
@@ -583,7 +599,7 @@ class RatziaState(State):
 # Slots holding ints, tuples or objects never changed in place: a clone shares them.
 _COPIED: Final[tuple[str, ...]] = (
     "history",
-    "log",
+    "events",
     "row",
     "coll",
     "discard",

@@ -28,16 +28,16 @@ def collect(state, agg: Aggregate) -> tuple[int, list[list[int]]]:
     points = [[0] * len(CATEGORIES) for _ in range(n)]
     standings = []
     police = steals = 0
-    for e in state.log:
-        tag = e[0]
-        if tag == "steal":
+    for e in state.events:
+        kind = e[0]
+        if kind == "steal":
             steals += 1
-        elif tag == "courthouse":
+        elif kind == "courthouse":
             agg.count(("rz_court", 0 if e[2] >= 0 else 1))
-        elif tag == "round_end":
+        elif kind == "round_end":
             police += e[2] == END_POLICE
             agg.count(("rz_end", e[1], e[2]))
-        elif tag == "scored":
+        elif kind == "scored":
             for p, (gain, parts) in enumerate(zip(e[2], round_categories(e[3]), strict=True)):
                 score[p] += gain
                 for i, x in enumerate(parts):

@@ -74,7 +74,7 @@ class Layout:
         self.hot = hot = at["round"]  # phase, actor and the auction
         # heads[seat][phase][seat to act + 1]: the hot block outside an auction
         self.heads = [
-            [[_head(at, n, seat, phase, cur) for cur in range(-1, n)] for phase in range(PHASES)]
+            [[_head(at, n, seat, phase, q) for q in range(-1, n)] for phase in range(PHASES)]
             for seat in range(n)
         ]
         self.public = at["up_0"] - hot  # the public area's size
@@ -128,7 +128,7 @@ class Layout:
         if len(cache) >= CACHE_MOST:
             cache.clear()
         rel = self.rel[seat]
-        block = self.heads[seat][AUCTION][s.cur + 1][:]
+        block = self.heads[seat][AUCTION][s.actor + 1][:]
         block[self.starter + rel[s.a_starter]] = 1.0
         block[self.cause + s.a_cause] = 1.0
         if s.a_must >= 0:
@@ -142,11 +142,11 @@ class Layout:
         return block
 
 
-def _head(at: dict[str, int], n: int, seat: int, phase: int, cur: int) -> array:
+def _head(at: dict[str, int], n: int, seat: int, phase: int, actor: int) -> array:
     block = array("f", bytes(4 * at["round"]))
     block[at["phase"] + phase] = 1.0
-    if cur >= 0:
-        block[at["actor"] + (cur - seat) % n] = 1.0
+    if actor >= 0:
+        block[at["actor"] + (actor - seat) % n] = 1.0
     return block
 
 
@@ -173,19 +173,19 @@ class RatziaTracker(Tracker[RatziaState]):
             [(self.rotated[q], (p - q) % n * SEAT_SIZE) for q in range(n)] for p in range(n)
         ]
         self.keys: list[int] = [0] * n  # per seat, the auction's key (`Layout.auction_keys`)
-        # the auction caught up with, as len(log) - a_i: constant through an auction (each
-        # bid or pass logs one event), and growing from one auction to the next
+        # the auction caught up with, as len(events) - a_i: constant through an auction (each
+        # bid or pass adds one event), and growing from one auction to the next
         self.auction_at = -1
 
-    def catch_up(self, log: list) -> None:
+    def catch_up(self, events: list) -> None:
         m = self.marked
-        self.marked = len(log)
+        self.marked = len(events)
         if self.state.phase == AUCTION:
-            self.auction_at = len(log) - self.state.a_i
+            self.auction_at = len(events) - self.state.a_i
         if not m:  # a new game
             self._whole()
             return
-        for e in log[m:]:
+        for e in events[m:]:
             kind = e[0]
             if kind in QUIET:
                 continue
@@ -193,7 +193,7 @@ class RatziaTracker(Tracker[RatziaState]):
                 s = self.state
                 t = self.public
                 lay = self.layout
-                t[lay.deck] = DECK_LEFT[s.dpos]
+                t[lay.deck] = DECK_LEFT[s.deck_pos]
                 if e[2] == POLICE:
                     t[lay.rows : lay.row_sizes] = POLICE_ROWS[s.police]
                 else:
@@ -208,7 +208,7 @@ class RatziaTracker(Tracker[RatziaState]):
             elif kind == "courthouse":  # a Courthouse goes, with a Business given up for it
                 kept = (COURTHOUSE, e[2]) if e[2] >= 0 else (COURTHOUSE,)
                 self._kept(e[1], kept, kept)
-            elif kind == "no_bids":  # the row goes to the discard pile
+            elif kind == "unsold":  # the row goes to the discard pile
                 lay = self.layout
                 self.public[lay.row_sizes : lay.centre] = NO_ROW
                 discard = self.state.discard
@@ -263,8 +263,8 @@ class RatziaTracker(Tracker[RatziaState]):
         t = self.public
         lay = self.layout
         at = lay.round
-        t[at : at + ROUNDS] = ROUND_BLOCKS[s.rnd if s.rnd < ROUNDS else ROUNDS - 1]
-        t[lay.deck] = DECK_LEFT[s.dpos]
+        t[at : at + ROUNDS] = ROUND_BLOCKS[s.round if s.round < ROUNDS else ROUNDS - 1]
+        t[lay.deck] = DECK_LEFT[s.deck_pos]
         key = (s.police, *s.row)
         block = ROW_PARTS.get(key)
         t[lay.rows : lay.centre] = _rows(key) if block is None else block
@@ -300,9 +300,9 @@ class RatziaTracker(Tracker[RatziaState]):
         s = self.state
         if s.phase == AUCTION:
             # nothing but bids and passes of this auction since the last call: nothing to do
-            logged = len(s.log)
+            logged = len(s.events)
             if logged - s.a_i != self.auction_at:
-                self.catch_up(s.log)
+                self.catch_up(s.events)
             else:
                 self.marked = logged
             key = (
@@ -315,9 +315,9 @@ class RatziaTracker(Tracker[RatziaState]):
             if hot is None:
                 hot = self.layout.auction_block(s, seat, key)
         else:
-            if len(s.log) > self.marked:
-                self.catch_up(s.log)
-            hot = self.heads[seat][s.phase][s.cur + 1]
+            if len(s.events) > self.marked:
+                self.catch_up(s.events)
+            hot = self.heads[seat][s.phase][s.actor + 1]
         return hot + self.public + self.rotated[seat]
 
 

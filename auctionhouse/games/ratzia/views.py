@@ -1,6 +1,6 @@
 """What a seat sees: everything but the order of the deck (RZ-3: bidding cards are public).
 
-The state logs events as small tuples; they become dicts only here, when a view is asked for.
+The state keeps its events as small tuples; they become dicts only here, when a view is built.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ if TYPE_CHECKING:
     from .state import RatziaState
 
 
-def event_json(e: tuple) -> dict:
-    """One logged event as the dict views carry (declared in events.py)."""
+def event_dict(e: tuple) -> dict:
+    """One event of the state as the public dict views carry (declared in events.py)."""
     kind = e[0]
     if kind in ("reveal", "steal"):
         return {"event": kind, "seat": e[1], "card": e[2]}
@@ -28,12 +28,12 @@ def event_json(e: tuple) -> dict:
         return {"event": kind, "seat": e[1], "cause": AUCTION_CAUSES[e[2]]}
     if kind == "won":
         return {"event": kind, "seat": e[1], "price": e[2], "cards": list(e[3]), "centre": e[4]}
-    if kind == "no_bids":
-        return {"event": "unsold", "cards": list(e[1])}
+    if kind == "unsold":
+        return {"event": kind, "cards": list(e[1])}
     if kind == "courthouse":
         return {"event": kind, "seat": e[1], "business": None if e[2] < 0 else e[2]}
-    if kind == "round_start":
-        return {"event": "round", "round": e[1] + 1, "seat": e[2]}
+    if kind == "round":
+        return {"event": kind, "round": e[1] + 1, "seat": e[2]}
     if kind == "round_end":
         return {"event": kind, "round": e[1] + 1, "cause": ROUND_END_CAUSES[e[2]]}
     if kind == "scored":
@@ -44,9 +44,9 @@ def event_json(e: tuple) -> dict:
             "collections": [list(c) for c in e[3]],
             "parts": [dict(zip(ROUND_CATEGORIES, x, strict=True)) for x in round_categories(e[3])],
         }
-    if kind == "game_end":
+    if kind == "end":
         return {
-            "event": "end",
+            "event": kind,
             "gains": list(e[1]),
             "scores": list(e[2]),
             "parts": [dict(zip(END_CATEGORIES, x, strict=True)) for x in e[3]],
@@ -54,8 +54,8 @@ def event_json(e: tuple) -> dict:
     raise ValueError(f"unknown event {e!r}")
 
 
-def _table(s: RatziaState) -> dict:
-    """The public position, the same for every seat."""
+def table(s: RatziaState) -> dict:
+    """The public position, the same for every seat (views and the snapshot hold it)."""
     auction = None
     if s.phase == AUCTION:
         auction = {
@@ -69,8 +69,8 @@ def _table(s: RatziaState) -> dict:
             "high_bidder": s.a_bidder if s.a_bidder >= 0 else None,
         }
     return {
-        "round": min(s.rnd, 2) + 1,
-        "deck_size": len(s.deck) - s.dpos,
+        "round": min(s.round, 2) + 1,
+        "deck_size": len(s.deck) - s.deck_pos,
         "row": list(s.row),
         "police": s.police,
         "centre": s.centre,
@@ -81,7 +81,7 @@ def _table(s: RatziaState) -> dict:
         "discard": list(s.discard),
         "scores": list(s.score),
         "auction": auction,
-        "courthouse": {"seat": s.cur, "left": s.coll[s.cur][COURTHOUSE]}
+        "courthouse": {"seat": s.actor, "left": s.coll[s.actor][COURTHOUSE]}
         if s.phase == COURT
         else None,
     }
@@ -96,29 +96,12 @@ def build_view(s: RatziaState, player: int | None, log: bool = True) -> dict:
         "phase": PHASE_NAMES[s.phase],
         "actors": list(s.actors()),
         "over": over,
-        **_table(s),
+        **table(s),
     }
     if log:
-        out["log"] = [event_json(e) for e in s.log]
+        out["log"] = [event_dict(e) for e in s.events]
     if over:
         out["result"] = s.result().to_json()  # type: ignore[union-attr]  # over
         gains = s.end_gains or []  # set at the end
-        out["final"] = {"deck_left": list(s.deck[s.dpos :]), "end_gains": list(gains)}
+        out["final"] = {"deck_left": list(s.deck[s.deck_pos :]), "end_gains": list(gains)}
     return out
-
-
-def build_snapshot(s: RatziaState) -> dict:
-    """The whole state, the deck order included."""
-    return {
-        "deck": list(s.deck[s.dpos :]),
-        "drawn": s.dpos,
-        "phase": s.phase,
-        "cur": s.cur,
-        "rowmask": s.rowmask,
-        "auction": [s.a_starter, s.a_cause, list(s.a_order), s.a_i, s.a_high, s.a_bidder, s.a_must],
-        "log": [event_json(e) for e in s.log],
-        "history": [
-            [p, m[0], list(m[1]) if isinstance(m[1], tuple) else m[1]] for p, m in s.history
-        ],
-        **_table(s),
-    }

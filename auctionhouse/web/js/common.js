@@ -93,6 +93,28 @@ export function mergeWords(held, sent, count) {
   return base.concat(sent.lines).slice(0, count);
 }
 
+/** Which log lines a move made for a person added (`words.made_for`), by line: the marks held
+ * up to `words.from`, then the message's. */
+export function mergeMarks(held, sent, count) {
+  const from = sent ? Math.max(0, Number(sent.from) || 0) : count;
+  const out = Array.from({ length: count }, (_, i) => (i < from && held && held[i]) || null);
+  for (const m of (sent && sent.made_for) || []) if (m.line >= from && m.line < count) out[m.line] = m;
+  return out;
+}
+
+/** Who really made a move made for seat `m.seat` (a log mark, a notice): the fallback bot
+ * (`bot`, its title) or the countdown, and why. */
+export function madeForWords(m, ctx, bot, you = false) {
+  const whom = you ? "you" : ctx.name(m.seat);
+  if (m.by === "countdown") return `the countdown ran out: passed for ${whom}`;
+  const why = {
+    timer: "time ran out",
+    expelled: you ? "your seat was handed to it" : "the seat was handed to it",
+    away: "nobody was at the table",
+  }[m.why];
+  return `by the ${bot || "fallback bot"} for ${whom}${why ? `, ${why}` : ""}`;
+}
+
 /** One sentence as nodes: each `{p}` becomes seat p's name, the rest plain text. */
 export function sentence(text, ctx) {
   const parts = [];
@@ -120,19 +142,23 @@ export function eventWords(events, lines, i, ctx) {
 
 /** A log line: the event in words; a round's first event marks the round, a scoring event
  * keeps its summary (folded) so the log, and replays, hold every round's breakdown. */
-function logItem(events, lines, i, r, ctx) {
+function logItem(events, lines, i, r, ctx, marks) {
   const e = events[i];
+  const mark = marks && marks[i];
   const round = attempt(() => r.roundLabel(e, ctx), null);
   const summary = attempt(() => r.summary(events, i, ctx), null);
   return h(
     "li",
     { "data-event": e.event, class: round ? "round-start" : null, "data-round": round },
     eventWords(events, lines, i, ctx),
+    mark
+      ? h("span", { class: "made-for", "data-by": mark.by }, ` (${madeForWords(mark, ctx, ctx.fallbackBot)})`)
+      : null,
     summary
       ? h(
           "details",
           { class: "log-summary" },
-          h("summary", {}, "The breakdown"),
+          h("summary", {}, summary.brief ? `${summary.title}: ${summary.brief}` : "The breakdown"),
           summary.body,
         )
       : null,
@@ -155,12 +181,12 @@ function markFresh(list, fresh) {
 }
 
 /** The log: public events in words (`lines`: their sentences), oldest first; `fresh` marks
- * the newest ones. */
-export function logList(events, lines, r, ctx, fresh = 0) {
+ * the newest ones; `marks` the lines a move made for a person added (see mergeMarks). */
+export function logList(events, lines, r, ctx, fresh = 0, marks = null) {
   const list = h(
     "ol",
     { class: "log-list" },
-    events.map((_, i) => logItem(events, lines, i, r, ctx)),
+    events.map((_, i) => logItem(events, lines, i, r, ctx, marks)),
   );
   markFresh(list, fresh);
   return list;
@@ -170,7 +196,7 @@ export function logList(events, lines, r, ctx, fresh = 0) {
  * Bring a log list up to `events`, appending only the new ones when the events so far are the
  * ones it shows (a log grows by appending) and the seat names have not changed.
  */
-export function updateLog(box, events, lines, r, ctx, names) {
+export function updateLog(box, events, lines, r, ctx, names, marks = null) {
   let list = box.querySelector("ol.log-list");
   const shown = list ? Number(list.dataset.count) : -1;
   const lastSeen = shown > 0 && shown <= events.length ? JSON.stringify(events[shown - 1]) : "";
@@ -180,10 +206,10 @@ export function updateLog(box, events, lines, r, ctx, names) {
     shown > events.length ||
     (shown > 0 && list.dataset.last !== lastSeen)
   ) {
-    list = logList(events, lines, r, ctx, 1);
+    list = logList(events, lines, r, ctx, 1, marks);
     box.replaceChildren(list);
   } else if (shown < events.length) {
-    for (let i = shown; i < events.length; i++) list.append(logItem(events, lines, i, r, ctx));
+    for (let i = shown; i < events.length; i++) list.append(logItem(events, lines, i, r, ctx, marks));
     markFresh(list, 1);
   }
   list.dataset.count = String(events.length);
@@ -251,13 +277,14 @@ export function signed(x) {
   return x > 0 ? `+${x}` : String(x);
 }
 
-/** A panel with one box per seat (coloured, marked while it may act): `body(p)` fills each. */
+/** A panel with one box per seat (coloured, marked while it is asked to act: an actor in
+ * `ctx.out` is not): `body(p)` fills each. */
 export function seatBoxes(title, view, ctx, body, ...after) {
   const box = (p) =>
     h(
       "div",
       {
-        class: `player${view.actors.includes(p) && !view.over ? " acting" : ""}`,
+        class: `player${view.actors.includes(p) && !view.over && !(ctx.out || []).includes(p) ? " acting" : ""}`,
         style: `--seat:${ctx.color(p)}`,
         "data-seat": p,
       },

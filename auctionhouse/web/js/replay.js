@@ -140,6 +140,21 @@ export function replayPage(root, tableId) {
     return data.table ? data.table.seats : [];
   }
 
+  /** The log lines that moves made for a person (by the fallback bot, the countdown) added, up
+   * to step `k` (see mergeMarks). */
+  function marksUpTo(k, count) {
+    const out = Array.from({ length: count }, () => null);
+    const size = (st) => (Array.isArray(st.log) ? st.log.length : st.log);
+    for (let j = 1; j <= k; j++) {
+      const mv = data.steps[j].move;
+      const seat = mv && seats()[mv.seat];
+      if (!seat || seat.kind !== "human" || (mv.by !== "fallback" && mv.by !== "countdown")) continue;
+      for (let i = size(data.steps[j - 1]); i < Math.min(count, size(data.steps[j])); i++)
+        out[i] = { seat: mv.seat, by: mv.by, why: null };
+    }
+    return out;
+  }
+
   function go(k) {
     if (!data) return;
     step = Math.max(0, Math.min(data.steps.length - 1, k));
@@ -196,7 +211,7 @@ export function replayPage(root, tableId) {
     );
     const prev = step > 0 ? data.steps[step - 1] : null;
     const known = prev ? (Array.isArray(prev.log) ? prev.log.length : prev.log) : 0;
-    put(el.log, logList(events, lines, r, ctx, Math.max(0, events.length - known)));
+    put(el.log, logList(events, lines, r, ctx, Math.max(0, events.length - known), marksUpTo(step, events.length)));
     el.log.scrollTop = el.log.scrollHeight;
     put(el.result, view.over ? resultPanel(view, r, ctx, null) : null);
   }

@@ -6,7 +6,9 @@ import * as api from "./api.js";
 import {
   botTitle,
   latestSummary,
+  madeForWords,
   makeContext,
+  mergeMarks,
   mergeWords,
   resultPanel,
   seatColor,
@@ -47,7 +49,9 @@ export function tablePage(root, tableId) {
     link: "connecting",
     missing: false,
     dismissed: -1, // the log index of the last summary the person closed
+    opened: -1, // where summaries are brief: the log index of the one the person opened whole
     stallsShown: "", // what the stalled-seat lines show now (see renderStalls)
+    stoodInSeen: 0, // the version of the last move made for this seat that the person closed
   };
   const news = feedback();
   const el = {
@@ -60,6 +64,7 @@ export function tablePage(root, tableId) {
     board: h("div", { class: "board", "aria-label": "The table" }),
     column: h("div", { class: "board-column" }),
     turn: h("p", { class: "turn", "aria-live": "polite" }),
+    stoodIn: h("div", { class: "stood-in-slot", "aria-live": "polite" }),
     countdown: h("div", { class: "countdown", role: "timer", hidden: true }),
     stalls: h("div", { class: "stalls", "aria-live": "polite" }),
     controls: h("div", { id: "controls", class: "controls", "data-ready": "false" }),
@@ -84,6 +89,7 @@ export function tablePage(root, tableId) {
           "section",
           { class: "play", "aria-label": "Your move" },
           el.turn,
+          el.stoodIn,
           news.strip,
           el.countdown,
           el.stalls,
@@ -185,7 +191,9 @@ export function tablePage(root, tableId) {
   /** A state message with `lines`: the sentences of its whole log (the ones held before, then
    * the ones it brings). */
   function withLines(prev, msg) {
-    msg.lines = mergeWords(prev && prev.lines, msg.words, (msg.view.log || []).length);
+    const count = (msg.view.log || []).length;
+    msg.lines = mergeWords(prev && prev.lines, msg.words, count);
+    msg.marks = mergeMarks(prev && prev.marks, msg.words, count);
     return msg;
   }
 
@@ -294,9 +302,19 @@ export function tablePage(root, tableId) {
     );
   }
 
+  /** The actors who have said their piece and may still move (renderers' `out`): not marked
+   * as asked. */
+  function outSeats(view) {
+    try {
+      return page.r.out(view) || [];
+    } catch {
+      return [];
+    }
+  }
+
   function renderSeats() {
     const st = page.state;
-    const actors = st ? st.view.actors : [];
+    const actors = st ? st.view.actors.filter((p) => !outSeats(st.view).includes(p)) : [];
     const timers = new Map((st ? st.timers : []).map((t) => [t.seat, t.deadline]));
     put(
       el.seats,
@@ -403,7 +421,10 @@ export function tablePage(root, tableId) {
     const canAct = page.seat !== null && st.legal.length > 0 && !view.over;
     const ready = canAct && !page.pending && page.link === "live"; // moves go out now
     const ctx = makeContext(page.game, seatsOf(), page.seat, st.legal, ready ? send : null, view);
-    document.title = `${canAct ? "● " : ""}${page.info ? page.info.title : "Table"} · auctionhouse`;
+    ctx.out = outSeats(view);
+    ctx.fallbackBot = fallbackName();
+    const out = page.seat !== null && ctx.out.includes(page.seat) && view.actors.includes(page.seat);
+    document.title = `${canAct && !out ? "● " : ""}${page.info ? page.info.title : "Table"} · auctionhouse`;
     let board;
     try {
       board = r.board(view, ctx);
@@ -412,16 +433,18 @@ export function tablePage(root, tableId) {
       board = h("pre", { class: "muted" }, `This table cannot be drawn (${err.message}).`);
     }
     put(el.board, board);
-    el.column.classList.toggle("summary-beside", Boolean(r.summaryBeside));
     if (view.over) renderActions();
     put(el.result, view.over ? resultPanel(view, r, ctx, [el.actions]) : null);
     renderSummary(view, r, ctx);
     // whose turn
     const asked = page.seat !== null && view.actors.includes(page.seat);
-    const waiting = `Waiting for ${listWords(view.actors.map((p) => seatName(seatsOf(), p)))}.`;
+    const waitedOn = view.actors.filter((p) => !ctx.out.includes(p));
+    const waitingFor = waitedOn.length ? waitedOn : view.actors;
+    const waiting = `Waiting for ${listWords(waitingFor.map((p) => seatName(seatsOf(), p)))}.`;
     let turn;
     if (view.over) turn = "The game is over.";
     else if (st.status === "open") turn = "Waiting for every seat to be taken.";
+    else if (canAct && out) turn = h("span", { class: "out-note" }, r.outNote);
     else if (canAct && asked) turn = view.actors.length > 1 ? "Your move (others may move too)." : "Your turn.";
     else if (canAct) turn = `${waiting} Meanwhile you may:`; // a side move (Q.E.'s peek)
     else if (view.actors.length) turn = waiting;
@@ -440,12 +463,13 @@ export function tablePage(root, tableId) {
       el.controls,
       h(
         "fieldset",
-        { disabled: !ready, class: "controls-set" },
+        { disabled: !ready, class: `controls-set${out ? " out-of-it" : ""}` },
         h("legend", { class: "sr-only" }, "Your legal moves"),
         moves,
       ),
     );
     el.controls.dataset.ready = String(ready);
+    renderStoodIn(st, r, ctx);
     el.controls.hidden = !canAct;
     el.error.textContent = page.error;
     // the log, kept scrolled to the end while the reader is there
@@ -459,6 +483,7 @@ export function tablePage(root, tableId) {
       seatsOf()
         .map((_, p) => seatName(seatsOf(), p))
         .join("\n"),
+      st.marks,
     );
     if (atEnd) logBox.scrollTop = logBox.scrollHeight;
     news.show(view.log || [], st.lines, ctx);
@@ -478,11 +503,86 @@ export function tablePage(root, tableId) {
     );
   }
 
-  /** The newest round or game summary, as a panel that stays until the person closes it. */
+  /** A move the fallback bot (or the countdown) made for this seat, said to the person until
+   * they close it or move themselves. */
+  function renderStoodIn(st, r, ctx) {
+    const si = st.stood_in;
+    if (!si || si.version <= page.stoodInSeen || st.view.over) {
+      put(el.stoodIn);
+      return;
+    }
+    const shown = el.stoodIn.firstElementChild;
+    if (shown && shown.dataset.version === String(si.version)) return; // said once, not re-announced
+    const [kind, arg] = si.move;
+    let move;
+    try {
+      move =
+        arg === null || arg === undefined
+          ? r.kindLabel(kind, st.view, ctx)
+          : Array.isArray(arg)
+            ? `${r.kindLabel(kind, st.view, ctx)} ${arg.join(", ")}`
+            : r.choice(kind, arg, st.view, ctx).label;
+    } catch {
+      move = kind;
+    }
+    const said = {
+      timer: `Time ran out: the ${fallbackName()} moved for you: ${move}.`,
+      countdown: `The countdown ran out: it passed for you.`,
+      expelled: `Your seat was handed to the ${fallbackName()}: it moved for you: ${move}.`,
+      away: `While nobody was at the table, the ${fallbackName()} moved for you: ${move}.`,
+    }[si.why] || `${madeForWords(si, ctx, fallbackName(), true)}: ${move}.`;
+    put(
+      el.stoodIn,
+      h(
+        "p",
+        { class: "notice stood-in", role: "status", "data-version": si.version },
+        said,
+        " ",
+        h(
+          "button",
+          {
+            type: "button",
+            class: "small dismiss",
+            onclick: () => {
+              page.stoodInSeen = si.version;
+              put(el.stoodIn);
+            },
+          },
+          "OK",
+        ),
+      ),
+    );
+  }
+
+  /** The newest round or game summary, as a panel that stays until the person closes it; or,
+   * for a game whose summaries are brief (one every short round), a line of notice that opens
+   * the panel. */
   function renderSummary(view, r, ctx) {
     const found = view.over ? null : latestSummary(view.log || [], r, ctx); // the result says it all
+    const brief = Boolean(r.summaryBrief && found && found.brief && found.index !== page.opened);
+    el.column.classList.toggle("summary-beside", Boolean(r.summaryBeside) && !brief);
     if (!found || found.index <= page.dismissed) {
       put(el.summary);
+      return;
+    }
+    if (brief) {
+      const shown = el.summary.firstElementChild;
+      if (shown && shown.dataset.brief === String(found.index)) return;
+      const open = () => {
+        page.opened = found.index;
+        renderSummary(view, r, ctx);
+      };
+      put(
+        el.summary,
+        h(
+          "p",
+          { class: "summary-brief notice", role: "status", "data-brief": found.index },
+          h("strong", {}, `${found.title}: `),
+          found.brief,
+          " ",
+          h("button", { type: "button", class: "small open-summary", onclick: open }, "The whole summary"),
+        ),
+      );
       return;
     }
     const shown = el.summary.firstElementChild;
@@ -503,7 +603,11 @@ export function tablePage(root, tableId) {
           h("button", { type: "button", class: "small dismiss", onclick: close }, "Close"),
         ),
         found.body,
-        h("p", { class: "muted small" }, "Kept in the log: open “The breakdown” under its line."),
+        h(
+          "p",
+          { class: "muted small" },
+          found.brief ? "Kept in the log: open its line." : "Kept in the log: open “The breakdown” under its line.",
+        ),
       ),
     );
   }

@@ -18,7 +18,7 @@ from auctionhouse.games.art_dice.state import _bid_kinds
 from ...conftest import examples
 from ...envs.positions import CONFIGS, config_id
 from ...envs.readings import blocks_of, check_plain_reading, joined
-from .scenario import deal
+from .helpers import deal
 
 AD_CONFIGS = [c for c in CONFIGS if c[0] == "art-dice"]
 

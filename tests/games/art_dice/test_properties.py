@@ -34,18 +34,18 @@ def check_step(s) -> None:
     assert list(s.scores()) == recount(s.coll)
     k = len(s.high)
     for w in range(k):
-        on_w = [s.bids[p * 3 + w] for p in range(s.n)]
+        on_w = [s.bids[p * 3 + w] for p in range(s.num_players)]
         assert s.high[w] == max(on_w) <= 6
         assert (s.leader[w] < 0) == (s.high[w] == 0)
         if s.leader[w] >= 0:
             assert on_w[s.leader[w]] == s.high[w]
-    for p in range(s.n):
+    for p in range(s.num_players):
         assert not any(s.bids[p * 3 + k : p * 3 + 3])
     if s.is_over():
-        assert s.sale == [] and (s.deck == [] or s.nosale >= s.n)
-        assert s.out == [] or s.nosale >= s.n
+        assert s.sale == [] and (s.deck == [] or s.nosale >= s.num_players)
+        assert s.out == [] or s.nosale >= s.num_players
     else:
-        assert s.nosale < s.n
+        assert s.nosale < s.num_players
 
 
 def recount(collections) -> list[int]:
@@ -167,13 +167,11 @@ def test_determinize_redraws_only_the_deck_and_the_dice(players, seed):
 
 def rolls(state, since: int, rnd: int) -> list[tuple]:
     """(round, seat, roll) of the bidding rolls logged from entry `since` (in round `rnd`) on."""
-    from auctionhouse.games.art_dice.state import E_ROLL, E_ROUND
-
     out = []
-    for e in state.log[since:]:
-        if e[0] == E_ROUND:
+    for e in state.events[since:]:
+        if e[0] == "round":
             rnd = e[1]
-        elif e[0] == E_ROLL:
+        elif e[0] == "roll":
             out.append((rnd, e[1], e[2]))
     return out
 
@@ -194,7 +192,7 @@ def test_a_determinization_rolls_the_same_die_for_a_seat_whatever_came_before(se
         if legal[0].kind == "sell" and legal[0].choices:
             det = s.determinize(p, rng)
             sell, draw = det.clone(), det.clone()
-            mark = len(det.log)
+            mark = len(det.events)
             sell.apply(p, ("sell", legal[0].choices[0]))
             draw.apply(p, ("draw", None))
             for branch in (sell, draw):

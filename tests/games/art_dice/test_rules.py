@@ -8,7 +8,7 @@ from auctionhouse.core import OptionError, SetupError
 from auctionhouse.games.art_dice import GAME
 from auctionhouse.games.art_dice.cards import ARTIST_OF, CARDS, collection_score
 
-from .scenario import deal, events, refused
+from .helpers import deal, events, refused
 
 # each seat starts with three works of one artist (a card is artist * 5 + work)
 C3 = [[0, 1, 2], [5, 6, 7], [10, 11, 12], [15, 16, 17]]

@@ -36,7 +36,7 @@ def auction(s, open_bid, bids: dict[int, int]):
     """The auctioneer opens with `open_bid` (None on the 3-player last turn), then each seat of
     `bids` bids, in the dict's order."""
     if open_bid is not None:
-        s.apply(s.a, ("open", open_bid))
+        s.apply(s.auctioneer, ("open", open_bid))
     for seat, amount in bids.items():
         s.apply(seat, ("bid", amount))
     return s
@@ -46,20 +46,20 @@ def quiet_turn(s, winner: int, price: int):
     """One turn that `winner` wins at `price`, with no zero bid and no tie: the auctioneer opens
     at `price` if it wins (the others bid 1; price >= 2), else at 1 and the others bid 2 (price
     >= 3). On the 3-player last turn the others bid 1 (price >= 2)."""
-    a = s.a
+    a = s.auctioneer
     if a < 0:
-        for q in list(s.waiting):
+        for q in list(s.awaited):
             s.apply(q, ("bid", price if q == winner else 1))
         return s
     if winner == a:
         assert price >= 2
         s.apply(a, ("open", price))
-        for q in list(s.waiting):
+        for q in list(s.awaited):
             s.apply(q, ("bid", 1))
         return s
     assert price >= 3
     s.apply(a, ("open", 1))
-    for q in list(s.waiting):
+    for q in list(s.awaited):
         s.apply(q, ("bid", price if q == winner else 2))
     return s
 
@@ -68,7 +68,7 @@ def the_auctioneer_wins_the_rest(s, price: int = 2):
     """Play the remaining turns with the auctioneer winning each at `price` (on the 3-player
     last turn, the first auctioneer)."""
     while not s.is_over():
-        quiet_turn(s, s.a if s.a >= 0 else s.first, price)
+        quiet_turn(s, s.auctioneer if s.auctioneer >= 0 else s.first, price)
     return s
 
 

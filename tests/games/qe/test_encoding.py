@@ -189,8 +189,8 @@ def test_3_players_no_marks_no_peeks_and_the_last_turn():
     enc = encoding_for("qe", 3)
     assert "zero_marks" not in enc.offsets and "peeked" not in enc.offsets
     s = new(3)
-    while s.a >= 0:  # the next seat wins each auction at 3
-        a = s.a
+    while s.auctioneer >= 0:  # the next seat wins each auction at 3
+        a = s.auctioneer
         auction(s, 2, {q: 3 if q == (a + 1) % 3 else 1 for q in range(3) if q != a})
     assert s.view(0)["phase"] == "last_turn"
     b = blocks_of(enc, enc.observation(s, 0))

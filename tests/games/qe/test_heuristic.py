@@ -148,7 +148,7 @@ def test_over_its_spending_room_it_opens_at_1():
     any higher price would only add to its lead as the biggest spender."""
     s = new(4, tiles=order(US_AGR, EU_FIN))
     auction(s, 1, {1: 500, 2: 0, 3: 2})
-    assert s.a == 1 and s.tiles[s.t] == EU_FIN  # its country and token industry
+    assert s.auctioneer == 1 and s.tiles[s.t] == EU_FIN  # its country and token industry
     assert decide(s, 1) == ("open", 1)
 
 
@@ -193,7 +193,7 @@ def test_in_5_player_games_it_peeks_at_the_biggest_spender_past_mid_game():
     s = new(5, first=1)
     for w in (2, 3, 2, 2, 1, 2, 4, 1):  # turns 1-8, run by seats 1, 2, 3, 4, 0, 1, 2, 3
         quiet_turn(s, w, 5)
-    assert s.t * 2 >= s.nturns and s.a == 4
+    assert s.t * 2 >= s.nturns and s.auctioneer == 4
     while s.next_actor() == 4:  # seat 4 may peek before it opens
         s.apply(4, decide(s, 4))
     kind, k = decide(s, 0)
@@ -214,7 +214,7 @@ def _no_winner_game():
     s = new(3, first=0)
     for t in range(15):
         quiet_turn(s, t % 3, 3)
-    for q in list(s.waiting):
+    for q in list(s.awaited):
         s.apply(q, ("bid", 7 if q != 2 else 1))
     return s
 

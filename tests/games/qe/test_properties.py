@@ -177,10 +177,10 @@ def check_view_secrets(s, p):
     if over:
         assert cur is None
     else:
-        compared = {"bids"} if p is not None and p == s.a else set()
+        compared = {"bids"} if p is not None and p == s.auctioneer else set()
         assert set(cur) == CURRENT_KEYS | mine | compared
         if compared:
-            assert cur["bids"] == [[b if b >= 0 else None for b in r] for r in s.rounds[: s.rnd]]
+            assert cur["bids"] == [[b if b >= 0 else None for b in r] for r in s.rounds[: s.rebid]]
         if p is not None:
             assert cur["my_bids"] == [r[p] for r in s.rounds if r[p] >= 0]
     auctioneer = {}
@@ -233,15 +233,15 @@ def check_unmade(s, p, rng, seed):
     """Without `keep_sealed`, the others' bids of this round that p has not seen are taken
     back (those seats bid again), everything else is drawn as with it."""
     det = s.determinize(p, rng, keep_sealed=False)
-    row = s.rounds[s.rnd] if s.phase == BID else []
+    row = s.rounds[s.rebid] if s.phase == BID else []
     entered = {q for q, bid in enumerate(row) if q != p and bid >= 0}
     assert set(det.actors()) == set(s.actors()) | entered
     assert len(det.history) == len(s.history) - len(entered)
     assert [r.winner for r in det.done] == [r.winner for r in s.done]
     if entered:
-        assert (det.t, det.rnd) == (s.t, s.rnd)
-        assert all(det.rounds[det.rnd][q] < 0 for q in entered)
-        assert det.rounds[det.rnd][p] == s.rounds[s.rnd][p]
+        assert (det.t, det.rebid) == (s.t, s.rebid)
+        assert all(det.rounds[det.rebid][q] < 0 for q in entered)
+        assert det.rounds[det.rebid][p] == s.rounds[s.rebid][p]
     twin = s.determinize(p, random.Random(seed), keep_sealed=False)
     look_alike = s.determinize(p, rng)
     assert look_alike.determinize(p, random.Random(seed), False).snapshot() == twin.snapshot()

@@ -146,8 +146,8 @@ def test_qe4_one_turn_per_tile_and_the_role_passes_clockwise(players, turns):
     s = new(players, first=2)
     auctioneers = []
     while not s.is_over():
-        auctioneers.append(s.a)
-        quiet_turn(s, s.a if s.a >= 0 else 0, 2)
+        auctioneers.append(s.auctioneer)
+        quiet_turn(s, s.auctioneer if s.auctioneer >= 0 else 0, 2)
     assert len(auctioneers) == turns == len(s.done)
     expected = [(2 + t) % players for t in range(turns)]
     if players == 3:
@@ -311,13 +311,13 @@ def test_qe9_not_in_three_player_games():
 def three_player_last_turn():
     s = new(3, first=1)
     for _ in range(15):
-        quiet_turn(s, s.a, 2)
+        quiet_turn(s, s.auctioneer, 2)
     return s
 
 
 def test_qe10_last_turn_has_no_auctioneer_all_three_bid_zero_allowed():
     s = three_player_last_turn()
-    assert s.t == 15 and s.a == -1 and set(s.actors()) == {0, 1, 2}
+    assert s.t == 15 and s.auctioneer == -1 and set(s.actors()) == {0, 1, 2}
     assert s.view(None)["phase"] == "last_turn" and s.view(None)["auction"]["open"] is None
     for p in range(3):
         assert [k.to_json() for k in s.legal_moves(p)] == [{"kind": "bid", "min": 0, "max": None}]
@@ -397,7 +397,7 @@ def test_qe11_only_in_five_player_games_and_after_an_auction():
 def test_qe12_the_biggest_spender_is_eliminated_and_cannot_win():
     s = new(4)
     while not s.is_over():
-        quiet_turn(s, 0, 2 if s.a == 0 else 3)  # seat 0 buys every tile
+        quiet_turn(s, 0, 2 if s.auctioneer == 0 else 3)  # seat 0 buys every tile
     res = s.result()
     assert len(s.owned[0]) == 16 and s.spent == [4 * 2 + 12 * 3, 0, 0, 0]
     final = s.view(0)["final"]
@@ -459,7 +459,7 @@ def test_qe15_seed_literal_has_no_tokens_and_no_elimination():
     s = new(4, opts, tokens=None)
     assert s.view(1)["token"] is None
     while not s.is_over():
-        quiet_turn(s, 0, 2 if s.a == 0 else 3)
+        quiet_turn(s, 0, 2 if s.auctioneer == 0 else 3)
     res = s.result()
     # all 16 tiles: VP 40, four own tiles 10, four industries x4 4 * 10, four industries 8
     assert res.winners == (0,) and res.scores == (98, 6, 6, 6)

@@ -73,20 +73,20 @@ def _finished(s, p, k, rec):
 
 
 def _current(s, p):
-    a = s.a
+    a = s.auctioneer
     out = {
         "turn": s.t,
         "tile": s.tiles[s.t],
         "auctioneer": a if a >= 0 else None,
         "open": s.open if s.phase == BID and a >= 0 else None,
-        "rebid": s.rnd,
+        "rebid": s.rebid,
         "ties": [list(x) for x in s.ties],
-        "waiting": list(s.waiting),
+        "waiting": list(s.awaited),
     }
     if p is not None:
         out["my_bids"] = _bids_of(s.rounds, p)
         if p == a:
-            out["bids"] = _table(s.rounds[: s.rnd])
+            out["bids"] = _table(s.rounds[: s.rebid])
     return out
 
 
@@ -95,9 +95,9 @@ def _phase(s):
         return "over"
     if s.phase == OPEN:
         return "open_bid"
-    if s.a < 0:
+    if s.auctioneer < 0:
         return "last_turn"
-    return "rebid" if s.rnd else "sealed_bid"
+    return "rebid" if s.rebid else "sealed_bid"
 
 
 def reference_view(s, p, log=True):
@@ -109,7 +109,7 @@ def reference_view(s, p, log=True):
         "players": n,
         "seat": p,
         "phase": _phase(s),
-        "actors": list(s.waiting),
+        "actors": list(s.awaited),
         "over": over,
         "turn": s.t,
         "turns": s.nturns,

@@ -14,7 +14,7 @@ from auctionhouse.bots.random_bot import RandomBot
 from auctionhouse.core.players import Observation
 from auctionhouse.games.ratzia import GAME
 from auctionhouse.games.ratzia.heuristic import RatziaHeuristic, _Eval
-from auctionhouse.games.ratzia.views import event_json
+from auctionhouse.games.ratzia.views import event_dict
 from tests.conftest import examples
 from tests.protocol_checks import ViewOnly, play_bots
 
@@ -74,7 +74,7 @@ def test_the_heuristic_reads_only_its_view(players):
         seen += 1
         assert bot.act(ViewOnly(state, p)) == move
         other = state.determinize(p, rng)
-        assert other.deck[other.dpos :] != state.deck[state.dpos :] or other.dpos == 141
+        assert other.deck[other.deck_pos :] != state.deck[state.deck_pos :] or other.deck_pos == 141
         assert bot.act(Observation(other, p, other.legal_moves(p))) == move
 
     games = examples(2)
@@ -204,7 +204,7 @@ def test_describe_event_and_view_cover_every_event_kind_and_phase():
         s = play(players, 500 + g, bots, look)
         phases.add(s.view(0)["phase"])
         assert GAME.describe_view(s.view(0))
-        for e in map(event_json, s.log):
+        for e in map(event_dict, s.events):
             text = GAME.describe_event(e)
             assert text and text != e["event"]
             kinds.add(e["event"])

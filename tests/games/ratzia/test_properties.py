@@ -42,9 +42,9 @@ class Tracker:
 
     def check(self) -> None:
         s = self.state
-        for t in s.deck[self.pos : s.dpos]:
+        for t in s.deck[self.pos : s.deck_pos]:
             self.drawn[t] += 1
-        self.pos = s.dpos
+        self.pos = s.deck_pos
         # every drawn card is in exactly one place; the others are still in the deck
         where = list(s.discard)
         where[0] += s.police
@@ -64,13 +64,13 @@ class Tracker:
         assert s.active == sum(1 << q for q, m in enumerate(s.up) if m)
         # who acts
         if s.phase == AUCTION:
-            assert s.up[s.cur], "an auction offered to a player with no face-up card"
+            assert s.up[s.actor], "an auction offered to a player with no face-up card"
             assert all(s.up[q] for q in s.a_order)
         elif s.phase == TURN:
-            assert s.up[s.cur] and s.dpos < len(s.deck)
+            assert s.up[s.actor] and s.deck_pos < len(s.deck)
         for p, c in enumerate(s.coll):
             if c[COURTHOUSE]:
-                assert s.phase == COURT and p == s.cur
+                assert s.phase == COURT and p == s.actor
 
 
 def recompute_scores(state) -> list[int]:
@@ -151,7 +151,7 @@ def test_protocol_checks_with_invariants(players, seed):
 
 def with_deck_reordered(state, rng: random.Random):
     """The same game replayed from a setup whose undrawn cards are in another order."""
-    drawn, rest = list(state.deck[: state.dpos]), list(state.deck[state.dpos :])
+    drawn, rest = list(state.deck[: state.deck_pos]), list(state.deck[state.deck_pos :])
     rng.shuffle(rest)
     other = GAME.new_state(state.num_players, setup={**state.setup, "deck": drawn + rest})
     for p, m in state.history:
@@ -180,7 +180,7 @@ def test_views_hide_the_deck_order(players, seed, stop):
         assert other.view(seat) == state.view(seat)
         assert "deck" not in state.view(seat)
     det = state.determinize(0, rng)
-    assert det.deck[: det.dpos] == state.deck[: state.dpos]
-    assert sorted(det.deck[det.dpos :]) == sorted(state.deck[state.dpos :])
+    assert det.deck[: det.deck_pos] == state.deck[: state.deck_pos]
+    assert sorted(det.deck[det.deck_pos :]) == sorted(state.deck[state.deck_pos :])
     assert det.view(0) == state.view(0)
     check_replay(det)  # its setup is the redrawn deck, so its record replays to itself

@@ -248,8 +248,9 @@ export default {
   },
 
   // a round is a few moves long: its summary, there nearly all the time, must not push the
-  // works on sale down
+  // works on sale down: a line and a brief notice, the whole of it when asked for (beside them)
   summaryBeside: true,
+  summaryBrief: true,
 
   /** The one thing hidden in art-dice is the deck: the works it still held, by name (drawn at
    * full size, where a work's name is written on it); nothing at all when it was empty. */
@@ -328,8 +329,10 @@ export default {
     const ended = start >= 0 ? events[start].round : 1;
     const sales = events.slice(start + 1, i).filter((x) => x.event === "won");
     const colls = collectionsAt(events, i, ctx.view);
+    const points = colls.map((c, p) => `${ctx.name(p)} ${squares(ctx, c).total}`).join(", ");
     return {
       title: `Round ${ended} done`,
+      brief: `${sales.length ? `${sales.length} sold` : "nothing sold"}; points now ${points}`,
       body: h(
         "div",
         { class: "summary ad-summary", "data-round": ended },

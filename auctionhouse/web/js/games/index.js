@@ -9,12 +9,17 @@
 //   partLabel(i, view, ctx)     -> {label, pic?}: one part of a split (e.g. a work on sale)
 //   phaseLabel(view)            -> string: the phase in a player's words ("open auction")
 //   roundLabel(e, ctx)          -> string | null: the round an event opens, for the log
-//   summary(events, i, ctx)     -> {title, body} | null: the summary an event closes (a round
-//                                  scored, the game's end), from public events only
+//   summary(events, i, ctx)     -> {title, body, brief?} | null: the summary an event closes (a
+//                                  round scored, the game's end), from public events only
 //   breakdown(view, ctx)        -> Node | null: every seat's score in parts, round by round
 //   rankNote(view, p, ctx)      -> string | null: a mark on the final ranking ("eliminated")
+//   out(view)                   -> seats: actors the game need not wait on, who have said their
+//                                  piece and may still move (Modern Art: passed, may bid again);
+//                                  no "to act" mark, and `outNote` said to the seat itself
 //   summaryBeside               -> boolean: the summaries come so often (every short round)
 //                                  that they sit beside the board, not above it, on a wide screen
+//   summaryBrief                -> boolean: each summary comes as a line of notice (its `brief`
+//                                  words) and a line in the log; the whole of it when asked for
 //
 // `ctx` gives `catalog` (GET /api/games), `seat` (the viewer; null for a spectator), `name(p)`,
 // `legal` (this seat's legal moves now), `choices(kind)` (the legal choices of a kind, or null),
@@ -91,7 +96,12 @@ export const generic = {
   rankNote() {
     return null;
   },
+  out() {
+    return [];
+  },
+  outNote: "",
   summaryBeside: false,
+  summaryBrief: false,
 };
 
 /** The renderer of a game, with the generic methods standing in for missing ones. */

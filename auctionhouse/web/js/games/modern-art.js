@@ -279,8 +279,12 @@ function auctionPanel(view, ctx) {
         : h("span", { class: "muted" }, "No bid yet."),
     );
   }
-  if (a.passed && a.passed.length)
-    facts.push(h("span", {}, "Passed since the last bid: ", listWords(a.passed.map((p) => ctx.name(p)))));
+  // MA-9: a pass is not binding, but a seat that passed is out until it bids again
+  const out = a.out || a.passed;
+  if (out && out.length)
+    facts.push(
+      h("span", { class: "out-seats" }, "Passed, out unless they bid again: ", listWords(out.map((p) => ctx.name(p)))),
+    );
   const short = shortOfCash(view, ctx);
   if (short) facts.push(h("span", { class: "warn-text short-of-cash" }, short));
   if (a.have_bid) {
@@ -408,6 +412,7 @@ function playersPanel(view, ctx) {
       "h4",
       {},
       who(ctx, p),
+      outOf(view).includes(p) ? h("span", { class: "tag passed-tag" }, "passed") : null,
       cardBack(26, 34, `${plural("card", view.hand_sizes[p])} in hand`, view.hand_sizes[p]),
     ),
     h(
@@ -481,6 +486,11 @@ function handPanel(view, ctx) {
       cards.length ? cards : h("span", { class: "muted" }, "empty"),
     ),
   );
+}
+
+/** The seats out of this open auction: they passed and have not bid since (MA-9). */
+function outOf(view) {
+  return (view.auction && view.auction.out) || [];
 }
 
 export default {
@@ -639,8 +649,14 @@ export default {
     return numberTable("ma-breakdown", head, rows);
   },
 
-  kindLabel(kind, view) {
+  out: outOf,
+  outNote: "You passed: you are out of this auction unless you bid again.",
+
+  kindLabel(kind, view, ctx) {
     const a = view.auction;
+    const out = ctx && ctx.seat !== null && outOf(view).includes(ctx.seat);
+    if (out && kind === "pass") return "Stay out";
+    if (out && kind === "bid") return "Bid again";
     const labels = {
       play: "Auction a painting",
       add: "Add a second painting",
