@@ -93,8 +93,9 @@ def serving(args: list[str], env: dict[str, str] | None = None):
             proc.kill()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
+    """Chromium for this folder's tests (package-scoped, see `chromium`)."""
     with chromium() as b:
         yield b
 
@@ -102,8 +103,9 @@ def browser():
 @contextlib.contextmanager
 def chromium():
     """Debian's chromium through Playwright, for as long as the block runs: Playwright's sync API
-    holds an event loop in this thread meanwhile, so a folder of other tests that needs it keeps
-    it for its own tests alone (a package-scoped fixture), never for the rest of a session."""
+    holds an event loop in this thread meanwhile, so each folder that needs it keeps it for its
+    own tests alone (a package-scoped fixture): never for the rest of a session (later tests'
+    `asyncio.run` would fail), never two at once."""
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(
             f"the browser tests need Debian's chromium at {CHROMIUM}: run `bash scripts/test.sh` "

@@ -16,6 +16,19 @@ function botChoices(game, players) {
     .map((lv) => ({ spec: lv.name, label: `${lv.title} (${lv.about})` }));
 }
 
+/** The game's usual player count: 4, or its nearest count. */
+function usualPlayers(game) {
+  return Math.min(Math.max(4, game.min_players), game.max_players);
+}
+
+/** The `standard` bot where it plays `players`, else the first level that does. */
+function standardBot(game, players) {
+  const bots = botChoices(game, players);
+  return (bots.find((b) => b.spec === "standard") || bots[0]).spec;
+}
+
+const NAME_PROBLEM = "Type your name to sit at a table.";
+
 export function lobbyPage(root) {
   const state = {
     games: [],
@@ -31,7 +44,8 @@ export function lobbyPage(root) {
     practice: false,
     more: false,
   };
-  const form = h("form", { class: "new-table", "aria-labelledby": "new-title" });
+  // novalidate: the page flags a missing name itself (a table without you needs none)
+  const form = h("form", { class: "new-table", novalidate: true, "aria-labelledby": "new-title" });
   const lists = h("div", { class: "table-lists" });
   const filter = h(
     "select",
@@ -73,7 +87,7 @@ export function lobbyPage(root) {
 
   function pick(game) {
     state.game = game;
-    state.players = Math.min(Math.max(4, game.min_players), game.max_players);
+    state.players = usualPlayers(game);
     state.options = {};
     state.countdown = null;
     resetSeats();
@@ -82,7 +96,7 @@ export function lobbyPage(root) {
 
   function resetSeats() {
     const bots = botChoices(state.game, state.players);
-    const fallback = (bots.find((b) => b.spec === "standard") || bots[0]).spec;
+    const fallback = standardBot(state.game, state.players);
     const offered = (choice) =>
       choice && (!choice.startsWith("bot:") || bots.some((b) => `bot:${b.spec}` === choice));
     const old = state.seats;
@@ -169,29 +183,51 @@ export function lobbyPage(root) {
         ),
       ),
     );
-    const you = state.seats.includes("you");
+    const quick = h(
+      "fieldset",
+      { class: "quick-play" },
+      h("legend", {}, "Play now against bots"),
+      h("p", { class: "hint" }, "A practice table: you and standard bots, at the game's usual player count."),
+      h(
+        "div",
+        { class: "quick-row" },
+        state.games.map((g) =>
+          h(
+            "button",
+            { type: "button", class: "quick", "data-game": g.name, onclick: (ev) => quickPlay(g, ev.currentTarget) },
+            h("span", { class: "game-title" }, g.title),
+            h("span", { class: "game-players" }, `${usualPlayers(g)} players`),
+          ),
+        ),
+      ),
+    );
     put(
       form,
+      h(
+        "div",
+        { class: "field name-field" },
+        h("label", { for: "your-name" }, "Your name"),
+        h("input", {
+          id: "your-name",
+          type: "text",
+          maxlength: 40,
+          required: true,
+          autocomplete: "nickname",
+          "aria-describedby": "name-problem",
+          value: state.name,
+          oninput: (ev) => {
+            state.name = ev.target.value;
+            flagName();
+          },
+        }),
+        h("p", { class: "field-error", id: "name-problem" }),
+      ),
+      quick,
+      h("h3", { class: "set-up" }, "Or set up a table"),
       gamePicker,
       h("div", { class: "field" }, h("label", { for: "players" }, "Players"), playersSelect),
       options.length ? h("fieldset", { class: "options" }, h("legend", {}, "Options"), options) : null,
       h("fieldset", { class: "seat-list" }, h("legend", {}, "Who sits where"), h("ol", {}, seatRows)),
-      you
-        ? h(
-            "div",
-            { class: "field" },
-            h("label", { for: "your-name" }, "Your name"),
-            h("input", {
-              id: "your-name",
-              type: "text",
-              maxlength: 40,
-              required: true,
-              autocomplete: "nickname",
-              value: state.name,
-              oninput: (ev) => (state.name = ev.target.value),
-            }),
-          )
-        : null,
       h(
         "details",
         { class: "more", open: state.more, ontoggle: (ev) => (state.more = ev.target.open) },
@@ -236,13 +272,60 @@ export function lobbyPage(root) {
           h("label", { for: "practice" }, "Practice: not rated (and the turn timer may be short)"),
         ),
       ),
-      h("p", { class: "field-error", role: "alert" }, state.error),
-      h("button", { type: "submit", class: "primary", id: "create" }, "Create table"),
+      h(
+        "div",
+        { class: "create-bar" },
+        h("p", { class: "field-error", role: "alert" }, state.error),
+        h("button", { type: "submit", class: "primary", id: "create" }, "Create table"),
+      ),
     );
     form.onsubmit = submit;
+    flagName();
     if (focusKey) {
       const again = document.getElementById(focusKey);
       if (again) again.focus();
+    }
+  }
+
+  /** A missing name flagged before any click: the field, a sentence, the buttons saying why. */
+  function flagName() {
+    const missing = !state.name.trim();
+    const input = document.getElementById("your-name");
+    if (!input) return;
+    input.setAttribute("aria-invalid", String(missing));
+    document.getElementById("name-problem").textContent = missing ? NAME_PROBLEM : "";
+    const create = document.getElementById("create");
+    const blocked = missing && state.seats.includes("you");
+    create.disabled = blocked;
+    create.textContent = blocked ? "Create table: type your name first" : "Create table";
+    for (const b of form.querySelectorAll("button.quick")) {
+      b.disabled = missing;
+      b.title = missing ? "Type your name first" : "";
+    }
+  }
+
+  /** One click: a practice table of this person and standard bots, made and joined at once. */
+  function quickPlay(game, button) {
+    const name = state.name.trim();
+    if (!name) return flagName();
+    const players = usualPlayers(game);
+    const bot = standardBot(game, players);
+    const seats = Array.from({ length: players }, (_, i) =>
+      i === 0 ? { kind: "human" } : { kind: "bot", bot },
+    );
+    return start({ game: game.name, players, seats, practice: true }, name, 0, button);
+  }
+
+  /** Create the table (joining `seat` as `name` in the same request) and go to it. */
+  async function start(body, name, seat, button) {
+    button.disabled = true;
+    try {
+      const table = await api.createTable(body, name, seat);
+      state.error = "";
+      location.hash = `#/table/${encodeURIComponent(table.id)}`;
+    } catch (e) {
+      state.error = e.message;
+      drawForm();
     }
   }
 
@@ -322,8 +405,7 @@ export function lobbyPage(root) {
     const name = nameInput ? nameInput.value.trim() : "";
     const you = state.seats.indexOf("you");
     if (you >= 0 && !name) {
-      state.error = "Type your name to sit at the table.";
-      drawForm();
+      flagName();
       document.getElementById("your-name").focus();
       return;
     }
@@ -351,16 +433,7 @@ export function lobbyPage(root) {
     const timer = document.getElementById("turn-timer").value.trim();
     if (timer !== "") body.turn_timer = Number(timer); // empty: the server's default
     if (state.practice) body.practice = true;
-    const button = document.getElementById("create");
-    button.disabled = true;
-    try {
-      const table = await api.createTable(body, name, you >= 0 ? you : null);
-      state.error = "";
-      location.hash = `#/table/${encodeURIComponent(table.id)}`;
-    } catch (e) {
-      state.error = e.message;
-      drawForm();
-    }
+    await start(body, name, you >= 0 ? you : null, document.getElementById("create"));
   }
 
   async function refresh() {

@@ -1,5 +1,7 @@
 // The replay viewer (#/replay/<table>): a finished game step by step, forwards and backwards
-// (buttons, the slider, arrow keys, Home and End), with every seat's hidden hand shown.
+// (buttons, the slider, arrow keys, Home and End), with every seat's hidden hand shown; jumps to
+// the step that starts the next or previous round (PageUp, PageDown), auction ([, ]) or move of a
+// chosen seat (",", "."), where the game's renderer says which events open rounds and auctions.
 
 import * as api from "./api.js";
 import { logList, makeContext, resultPanel, who } from "./common.js";
@@ -14,12 +16,14 @@ export function replayPage(root, tableId) {
   let game = null;
   let step = 0;
   const r0 = { r: null };
+  let starts = null; // {round, auction}: the steps whose new events open one, in order
 
   Promise.all([api.getReplay(tableId), api.games()])
     .then(([rep, games]) => {
       data = rep;
       game = games.find((g) => g.name === rep.game) || { name: rep.game, title: rep.game, catalog: {} };
       r0.r = renderer(rep.game);
+      starts = jumpStarts();
       document.title = `Replay: ${replayTitle()} · auctionhouse`;
       build();
     })
@@ -80,6 +84,30 @@ export function replayPage(root, tableId) {
     el.hidden = h("div", { class: "hands" });
     el.log = h("div", { class: "log-box", role: "log", tabindex: 0, "aria-label": "Moves so far" });
     el.result = h("div", { class: "result-slot" });
+    const mine = api.loadSeat(tableId); // the seat this browser held, where it knows one
+    const named = makeContext(game, seats(), null, []);
+    el.seat = h(
+      "select",
+      { id: "jump-seat", onchange: () => go(step) },
+      seats().map((_, p) => h("option", { value: p }, named.name(p))),
+    );
+    if (mine && mine.seat < seats().length) el.seat.value = String(mine.seat);
+    const jump = (dir, label, what, key) =>
+      h(
+        "button",
+        { type: "button", class: "step-button jump", "data-jump": key, onclick: () => jumpBy(what, dir) },
+        dir < 0 ? icon(tri(-1)) : null,
+        h("span", {}, label),
+        dir > 0 ? icon(tri(1)) : null,
+      );
+    el.jumps = [
+      jump(-1, "Round", "round", "previous-round"),
+      jump(1, "Round", "round", "next-round"),
+      jump(-1, "Auction", "auction", "previous-auction"),
+      jump(1, "Auction", "auction", "next-auction"),
+      jump(-1, "Move", "move", "previous-move"),
+      jump(1, "Move", "move", "next-move"),
+    ];
     const enc = encodeURIComponent(tableId);
     put(
       box,
@@ -109,9 +137,25 @@ export function replayPage(root, tableId) {
         el.slider,
       ),
       h(
+        "nav",
+        { class: "stepper jumps", "aria-label": "Jumps" },
+        h("span", { class: "jump-pair" }, el.jumps[0], el.jumps[1]),
+        h("span", { class: "jump-pair" }, el.jumps[2], el.jumps[3]),
+        h(
+          "span",
+          { class: "jump-pair" },
+          h("label", { for: "jump-seat" }, "Moves of"),
+          el.seat,
+          el.jumps[4],
+          el.jumps[5],
+        ),
+      ),
+      h(
         "p",
-        { class: "muted small" },
-        "Arrow keys step back and forth; Home and End jump to the start and the end.",
+        { class: "muted small key-hint" },
+        "Arrow keys step back and forth; Home and End jump to the start and the end; Page Up and " +
+          "Page Down to the previous and next round; [ and ] to the previous and next auction; " +
+          ", and . to the chosen seat's previous and next move.",
       ),
       el.move,
       el.result,
@@ -138,6 +182,43 @@ export function replayPage(root, tableId) {
 
   function seats() {
     return data.table ? data.table.seats : [];
+  }
+
+  /** The events step `k` added to the log. */
+  function newEvents(k) {
+    const all = (st) => (Array.isArray(st.log) ? st.log : data.log.slice(0, st.log));
+    const now = all(data.steps[k]);
+    return now.slice(k > 0 ? all(data.steps[k - 1]).length : 0);
+  }
+
+  /** The steps that open a round and those that open an auction, as the renderer tells them. */
+  function jumpStarts() {
+    const r = r0.r;
+    const ctx = makeContext(game, seats(), null, [], null, data.steps[0].view);
+    const out = { round: [], auction: [] };
+    data.steps.forEach((_, k) => {
+      const added = newEvents(k);
+      if (added.some((e) => r.roundLabel(e, ctx) !== null)) out.round.push(k);
+      if (added.some((e) => r.auctionStart(e, ctx))) out.auction.push(k);
+    });
+    return out;
+  }
+
+  /** The step a jump lands on: the nearest start of `what` after (dir 1) or before (dir -1) the
+   * step shown, or null when there is none. */
+  function target(what, dir) {
+    let ks = starts[what];
+    if (what === "move") {
+      const p = Number(el.seat.value);
+      ks = data.steps.flatMap((st, k) => (st.move && st.move.seat === p ? [k] : []));
+    }
+    const found = dir > 0 ? ks.find((k) => k > step) : ks.findLast((k) => k < step);
+    return found === undefined ? null : found;
+  }
+
+  function jumpBy(what, dir) {
+    const k = target(what, dir);
+    if (k !== null) go(k);
   }
 
   /** The log lines that moves made for a person (by the fallback bot, the countdown) added, up
@@ -167,6 +248,14 @@ export function replayPage(root, tableId) {
     el.counter.textContent = `Step ${step} of ${data.steps.length - 1}`;
     el.counter.dataset.step = String(step);
     el.slider.value = String(step);
+    const name = ctx.name(Number(el.seat.value));
+    el.jumps.forEach((b, i) => {
+      const [what, dir] = [["round", "auction", "move"][i >> 1], i % 2 ? 1 : -1];
+      const label = `${dir < 0 ? "Previous" : "Next"} ${what === "move" ? `move of ${name}` : what}`;
+      b.setAttribute("aria-label", label);
+      b.title = label;
+      b.disabled = target(what, dir) === null;
+    });
     const mv = st.move;
     const before = step > 0 ? data.steps[step - 1].view : st.view;
     put(
@@ -235,9 +324,21 @@ export function replayPage(root, tableId) {
     )
       return;
     const moves = { ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: data.steps.length - 1 };
+    const jumps = {
+      PageUp: ["round", -1],
+      PageDown: ["round", 1],
+      "[": ["auction", -1],
+      "]": ["auction", 1],
+      ",": ["move", -1],
+      ".": ["move", 1],
+    };
+    if (t && t === el.log && (ev.key === "PageUp" || ev.key === "PageDown")) return; // scrolls it
     if (ev.key in moves) {
       ev.preventDefault();
       go(moves[ev.key]);
+    } else if (ev.key in jumps) {
+      ev.preventDefault();
+      jumpBy(...jumps[ev.key]);
     }
   }
   document.addEventListener("keydown", onKey);

@@ -44,6 +44,7 @@ export function tablePage(root, tableId) {
     retry: 0,
     pending: null,
     refs: 0,
+    movedAt: null, // the version this person last moved at: focus goes to the next decision
     notice: "",
     error: "",
     link: "connecting",
@@ -246,6 +247,7 @@ export function tablePage(root, tableId) {
     news.sent(ref);
     page.ws.send(JSON.stringify(msg));
     page.pending = ref;
+    page.movedAt = st.version;
     page.error = "";
     setTimeout(() => {
       if (page.pending === ref) {
@@ -489,6 +491,10 @@ export function tablePage(root, tableId) {
     news.show(view.log || [], st.lines, ctx);
     tick();
     restoreFocus(focus);
+    if (ready && asked && !out && page.movedAt !== null && page.movedAt !== st.version) {
+      page.movedAt = null;
+      focusDecision();
+    }
     news.drawn();
   }
 
@@ -628,6 +634,18 @@ export function tablePage(root, tableId) {
     } catch {
       /* number inputs have no selection */
     }
+  }
+
+  /** After this person's move, the first control of the decision they are asked now, unless
+   * they are typing in a field (focus would otherwise drop to the top of the page). */
+  function focusDecision() {
+    const a = document.activeElement;
+    if (a && a !== document.body && a.matches("input, textarea, select, [contenteditable]")) return;
+    const usable = "button:not(:disabled), input:not(:disabled), select:not(:disabled)";
+    const first =
+      el.controls.querySelector(`fieldset:not(:disabled) :is(${usable})`) ||
+      el.board.querySelector(`button[data-kind]:not(:disabled)`);
+    if (first) first.focus();
   }
 
   // --- clocks ----------------------------------------------------------------------------------

@@ -320,6 +320,10 @@ export default {
     return e.event === "round" ? `Round ${e.round}` : null;
   },
 
+  auctionStart(e) {
+    return e.event === "round"; // a round is one auction of the works on sale (AD-3)
+  },
+
   summary(events, i, ctx) {
     const e = events[i];
     const closing = (e.event === "round" && e.round > 1) || e.event === "end";

@@ -9,6 +9,8 @@
 //   partLabel(i, view, ctx)     -> {label, pic?}: one part of a split (e.g. a work on sale)
 //   phaseLabel(view)            -> string: the phase in a player's words ("open auction")
 //   roundLabel(e, ctx)          -> string | null: the round an event opens, for the log
+//   auctionStart(e, ctx)        -> boolean: the event opens an auction (the replay's jumps;
+//                                  by default an `auction` event)
 //   summary(events, i, ctx)     -> {title, body, brief?} | null: the summary an event closes (a
 //                                  round scored, the game's end), from public events only
 //   breakdown(view, ctx)        -> Node | null: every seat's score in parts, round by round
@@ -86,6 +88,9 @@ export const generic = {
   },
   roundLabel() {
     return null;
+  },
+  auctionStart(e) {
+    return e.event === "auction";
   },
   summary() {
     return null;

@@ -564,6 +564,10 @@ export default {
     return e.event === "round" ? `Round ${e.round}` : null;
   },
 
+  auctionStart(e) {
+    return e.event === "play";
+  },
+
   summary(events, i, ctx) {
     const e = events[i];
     if (e.event !== "scored" || !e.values) return null;

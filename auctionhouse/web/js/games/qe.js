@@ -521,6 +521,10 @@ export default {
     return null;
   },
 
+  auctionStart(e) {
+    return e.event === "open" || e.event === "last_turn";
+  },
+
   summary(events, i, ctx) {
     const e = events[i];
     const n = ctx.players;
