@@ -1,4 +1,4 @@
-"""The replay viewer's jumps (issue 44, item 10): to the step that starts the next or previous
+"""The replay viewer's jumps: to the step that starts the next or previous
 round (Page Down, Page Up), auction (], [) or move of a chosen seat (., ,), by keys and by
 buttons that are disabled when there is nothing to jump to. Each landing is checked against the
 record replayed in Python: a round or auction starts at the step whose move (or the deal, at step
@@ -6,13 +6,12 @@ record replayed in Python: a round or auction starts at the step whose move (or 
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from auctionhouse.core import replay
+from auctionhouse.core import move_from_json, replay
 from auctionhouse.games import get_game
 
+from ..server.clocks import wait_until
 from .conftest import get_json
 from .test_sentences import post
 
@@ -32,10 +31,11 @@ SEAT = 1  # the seat this browser held at the table
 def finished_table(server: str, name: str, players: int) -> tuple[str, dict]:
     seats = [{"kind": "bot", "bot": "random"}] * players
     tid = post(f"{server}/api/tables", {"game": name, "players": players, "seats": seats})["id"]
-    end = time.monotonic() + 120  # a bound on a hang, not a measure
-    while get_json(f"{server}/api/tables/{tid}")["status"] != "finished":
-        assert time.monotonic() < end, f"{name}: the bots did not finish"
-        time.sleep(0.05)
+    wait_until(
+        lambda: get_json(f"{server}/api/tables/{tid}")["status"] == "finished",
+        timeout=120,
+        what=f"{name}: the bots did not finish",
+    )
     return tid, get_json(f"{server}/api/tables/{tid}/record")
 
 
@@ -43,9 +43,13 @@ def starts(name: str, record: dict) -> dict[str, list[int]]:
     """The steps that open a round, an auction, and each seat's moves, from the record."""
     game, n = get_game(name), record["players"]
     out: dict[str, list[int]] = {"round": [], "auction": []}
+    state = replay(game, record, upto=0)  # the deal; then one move a step
     known = 0
     for k in range(len(record["moves"]) + 1):
-        log = replay(game, record, upto=k).view(None)["log"]
+        if k:
+            seat, *move = record["moves"][k - 1]
+            state.apply(seat, move_from_json(move))
+        log = state.view(None)["log"]
         added, known = log[known:], len(log)
         if any(ROUND[name](e, n) for e in added):
             out["round"].append(k)
